@@ -1,0 +1,4 @@
+import { apiApp } from "../../shared/endpoints/api.ts";
+import { serveFunction } from "../../shared/runtime/serve_function.ts";
+
+serveFunction(apiApp);

@@ -1,0 +1,41 @@
+import { Timestamp, Uuid } from "../schemas/common.ts";
+import { z } from "../schemas/zod.ts";
+
+export const TIERS = ["free", "starter", "growth", "scale"] as const;
+export const Tier = z.enum(TIERS).openapi("Tier", {
+  description: "Generations per shipment: free 2, starter 5, growth 10, scale 20",
+});
+
+const TeamName = z.string().trim().min(1).max(200).regex(
+  /^[^\p{Cc}]+$/u,
+  "must not contain control characters",
+);
+
+export const CreateTeamRequest = z.object({ name: TeamName, tier: Tier })
+  .openapi("CreateTeamRequest");
+export const CreatedTeam = z.object({
+  team_id: Uuid,
+  name: z.string(),
+  tier: Tier,
+  api_key: z.string().openapi({ description: "Shown once; only its hash is stored" }),
+}).openapi("CreatedTeam");
+
+export const UpdateTeamRequest = z.object({ name: TeamName.optional(), tier: Tier.optional() })
+  .refine((v) => v.name !== undefined || v.tier !== undefined, "give name or tier")
+  .openapi("UpdateTeamRequest");
+export const Team = z.object({
+  team_id: Uuid,
+  name: z.string(),
+  tier: Tier,
+  created_at: Timestamp,
+  updated_at: Timestamp,
+}).openapi("Team");
+
+export const IssueKeyRequest = z.object({ name: z.string().trim().min(1).max(100).optional() })
+  .openapi("IssueKeyRequest");
+export const IssuedKey = z.object({ id: Uuid, api_key: z.string() }).openapi("IssuedKey");
+
+export const AddMemberRequest = z.object({
+  user_id: z.string().trim().min(1).max(200).openapi({ description: "Supabase user id (JWT sub)" }),
+}).openapi("AddMemberRequest");
+export const Member = z.object({ team_id: Uuid, user_id: z.string() }).openapi("Member");

@@ -1,0 +1,64 @@
+/**
+ * Settings, read once from the environment. Names follow Supabase where Supabase has one.
+ */
+export interface Config {
+  port: number;
+  /** Real PostgreSQL (`DATABASE_URL`, or Supabase's `SUPABASE_DB_URL`); unset: PGlite. */
+  databaseUrl: string | undefined;
+  dbPoolSize: number;
+  /** Local state: PGlite files, generated keys, stored files. */
+  dataDir: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  /** HS256 secret for Supabase user JWTs and for the locally generated anon/service keys. */
+  jwtSecret: string | undefined;
+  /** JWKS URL for Supabase user JWTs signed with asymmetric keys. */
+  jwksUrl: string | undefined;
+  publicBaseUrl: string;
+  allowedOrigins: string[];
+  /** Requests per minute per API key or user; 0 turns the limit off. */
+  rateLimitPerMinute: number;
+  /** How long a verified API key stays cached in process (revocation reaches other
+   * processes within this time). */
+  apiKeyCacheSeconds: number;
+  logRequests: boolean;
+  /** Trust the first `X-Forwarded-For` address as the client address (behind a proxy). */
+  trustProxy: boolean;
+}
+
+export type Env = Pick<Deno.Env, "get">;
+
+export function readConfig(
+  env: Env,
+  keys: { anonKey: string; serviceRoleKey: string; jwtSecret: string | undefined },
+): Config {
+  const port = intSetting(env, "PORT", 54321);
+  return {
+    port,
+    databaseUrl: env.get("DATABASE_URL") || env.get("SUPABASE_DB_URL") || undefined,
+    dbPoolSize: intSetting(env, "DB_POOL_SIZE", 10),
+    dataDir: env.get("DATA_DIR") || ".data",
+    anonKey: keys.anonKey,
+    serviceRoleKey: keys.serviceRoleKey,
+    jwtSecret: keys.jwtSecret,
+    jwksUrl: env.get("SUPABASE_JWKS_URL") || undefined,
+    publicBaseUrl: (env.get("PUBLIC_BASE_URL") || env.get("SUPABASE_URL") ||
+      `http://127.0.0.1:${port}`).replace(/\/+$/, ""),
+    allowedOrigins: (env.get("ALLOWED_ORIGINS") || "*").split(",").map((s) => s.trim())
+      .filter(Boolean),
+    rateLimitPerMinute: intSetting(env, "RATE_LIMIT_PER_MINUTE", 1200),
+    apiKeyCacheSeconds: intSetting(env, "API_KEY_CACHE_SECONDS", 30),
+    logRequests: (env.get("LOG_REQUESTS") ?? "true") !== "false",
+    trustProxy: env.get("TRUST_PROXY") === "true",
+  };
+}
+
+function intSetting(env: Env, name: string, fallback: number): number {
+  const raw = env.get(name);
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) {
+    throw new Error(`${name} must be a whole number, not ${JSON.stringify(raw)}`);
+  }
+  return value;
+}

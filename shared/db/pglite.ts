@@ -1,0 +1,35 @@
+import { PGlite } from "@electric-sql/pglite";
+import type { Db, Queryable } from "./db.ts";
+
+/**
+ * Embedded PostgreSQL (compiled to WASM). With a directory the data is kept on disk across
+ * restarts; without one it lives in memory (tests). PGlite has a single connection, so its own
+ * mutex serialises statements and transactions: no two transactions ever interleave.
+ */
+export async function openPglite(dataDir?: string): Promise<Db> {
+  if (dataDir) await Deno.mkdir(dataDir, { recursive: true });
+  const pg = new PGlite(dataDir);
+  await pg.waitReady;
+  return wrap(pg);
+}
+
+function queryable(q: Pick<PGlite, "query" | "exec">): Queryable {
+  return {
+    exec: async (script) => {
+      await q.exec(script);
+    },
+    async query<T>(text: string, params: readonly unknown[] = []): Promise<T[]> {
+      const result = await q.query<T>(text, params as unknown[]);
+      return result.rows;
+    },
+  };
+}
+
+function wrap(pg: PGlite): Db {
+  return {
+    kind: "pglite",
+    ...queryable(pg),
+    transaction: (fn) => pg.transaction((tx) => fn(queryable(tx))),
+    close: () => pg.close(),
+  };
+}

@@ -1,0 +1,39 @@
+import postgres from "postgres";
+import type { Db, Queryable } from "./db.ts";
+
+export interface PostgresOptions {
+  /** Connections in the pool. Edge functions want few; the gateway a handful. */
+  max?: number;
+}
+
+/** Real PostgreSQL through postgres.js, with prepared statements cached per connection. */
+export function openPostgres(url: string, options: PostgresOptions = {}): Db {
+  const sql = postgres(url, {
+    max: options.max ?? 10,
+    onnotice: () => {},
+    // Dates and JSON are parsed by postgres.js already; bigint stays a string, so SQL casts
+    // counts to int (see db.ts).
+    connection: { application_name: "trade-docs" },
+  });
+  return {
+    kind: "postgres",
+    ...queryable(sql),
+    transaction: (fn) =>
+      sql.begin((tx) => fn(queryable(tx as unknown as postgres.Sql))) as Promise<never>,
+    close: () => sql.end({ timeout: 5 }),
+  };
+}
+
+function queryable(sql: postgres.Sql): Queryable {
+  return {
+    exec: async (script) => {
+      await sql.unsafe(script);
+    },
+    async query<T>(text: string, params: readonly unknown[] = []): Promise<T[]> {
+      const rows = await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[], {
+        prepare: true,
+      });
+      return rows as unknown as T[];
+    },
+  };
+}

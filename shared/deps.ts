@@ -1,0 +1,24 @@
+import { Authenticator } from "./auth/authenticator.ts";
+import type { Config } from "./config.ts";
+import type { Db } from "./db/db.ts";
+import { createLogger, type Logger } from "./http/log.ts";
+import { RateLimiter } from "./http/rate_limit.ts";
+
+/** Everything an app needs, built once per process and passed in (tests build their own). */
+export interface ServiceDeps {
+  config: Config;
+  db: Db;
+  auth: Authenticator;
+  rateLimiter: RateLimiter;
+  log: Logger;
+}
+
+export function buildDeps(config: Config, db: Db, log?: Logger): ServiceDeps {
+  return {
+    config,
+    db,
+    auth: new Authenticator(config, db),
+    rateLimiter: new RateLimiter(config.rateLimitPerMinute),
+    log: log ?? createLogger(config.logRequests),
+  };
+}

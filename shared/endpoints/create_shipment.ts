@@ -1,0 +1,54 @@
+import type { ServiceDeps } from "../deps.ts";
+import { ServiceError } from "../errors/service_error.ts";
+import { createServiceApp, type ServiceApp } from "../http/app.ts";
+import { readJsonObject } from "../http/body.ts";
+import { addRoute } from "../http/route.ts";
+import { fieldOf, parseInput } from "../http/validate.ts";
+import { generateShipmentRef } from "../shipments/ref.ts";
+import { insertShipment } from "../shipments/repo.ts";
+import { CreatedShipment, CreateShipmentRequest } from "../shipments/schemas.ts";
+import { errorResponse, JSON_BODY_ERRORS } from "./common_responses.ts";
+
+export function createShipmentApp(deps: ServiceDeps): ServiceApp {
+  const svc = createServiceApp(deps, { name: "create-shipment" });
+  addRoute(svc, {
+    method: "post",
+    path: "/",
+    summary: "Create a shipment",
+    description: "Stores the shipment data with status `created`. max_generations is fixed " +
+      "now from the team's tier (free 2, starter 5, growth 10, scale 20). Without " +
+      "shipment_ref a readable reference is generated.",
+    tags: ["Shipments"],
+    auth: "function",
+    body: CreateShipmentRequest,
+    responses: {
+      201: { description: "Created", schema: CreatedShipment },
+      400: errorResponse(
+        "SVC_SHIP_001: shipment_data missing or not an object; SVC_SHIP_006: invalid " +
+          "shipment_ref; SVC_REQ_002: malformed JSON",
+      ),
+      ...JSON_BODY_ERRORS,
+      500: errorResponse("SVC_SHIP_002: creation failed"),
+    },
+  }, async (c) => {
+    const input = parseInput(
+      CreateShipmentRequest,
+      await readJsonObject(c),
+      (issue) => fieldOf(issue) === "shipment_ref" ? "SVC_SHIP_006" : "SVC_SHIP_001",
+    );
+    const principal = c.get("principal");
+    try {
+      const row = await insertShipment(deps.db, {
+        teamId: principal.teamId,
+        ref: input.shipment_ref ?? generateShipmentRef(),
+        data: input.shipment_data,
+        actor: principal.actor,
+        status: "created",
+      });
+      return c.json(row, 201);
+    } catch (cause) {
+      throw new ServiceError("SVC_SHIP_002", "The shipment could not be created", { cause });
+    }
+  });
+  return svc;
+}

@@ -1,0 +1,16 @@
+import type { ServiceDeps } from "../deps.ts";
+import type { ServiceApp } from "../http/app.ts";
+import { apiApp } from "./api.ts";
+import { createShipmentApp } from "./create_shipment.ts";
+import { getShipmentApp } from "./get_shipment.ts";
+import { promoteDraftApp } from "./promote_draft.ts";
+import { saveDraftApp } from "./save_draft.ts";
+
+/** Every function the service deploys, by name (the URL slug Supabase routes on). */
+export const FUNCTION_APPS: Record<string, (deps: ServiceDeps) => ServiceApp> = {
+  "create-shipment": createShipmentApp,
+  "get-shipment": getShipmentApp,
+  "save-draft": saveDraftApp,
+  "promote-draft": promoteDraftApp,
+  api: apiApp,
+};

@@ -1,0 +1,92 @@
+import type { ServiceDeps } from "../deps.ts";
+import { ServiceError } from "../errors/service_error.ts";
+import { createServiceApp, type ServiceApp } from "../http/app.ts";
+import { readJsonObject } from "../http/body.ts";
+import { addRoute } from "../http/route.ts";
+import { fieldOf, parseInput } from "../http/validate.ts";
+import { generateShipmentRef } from "../shipments/ref.ts";
+import { type DraftUpdate, insertShipment, replaceDraft } from "../shipments/repo.ts";
+import { SavedDraft, SaveDraftRequest } from "../shipments/schemas.ts";
+import { isUuid } from "../util/uuid.ts";
+import { errorResponse, JSON_BODY_ERRORS } from "./common_responses.ts";
+
+export function saveDraftApp(deps: ServiceDeps): ServiceApp {
+  const svc = createServiceApp(deps, { name: "save-draft" });
+  addRoute(svc, {
+    method: "post",
+    path: "/",
+    summary: "Create or replace a draft",
+    description: "Without shipment_id: a new draft (201, max_generations 0; drafts do not " +
+      "count toward limits until promoted). With shipment_id: replaces that draft's " +
+      "shipment_data whole, not merged (200); shipment_ref is updated when given.",
+    tags: ["Shipments"],
+    auth: "function",
+    body: SaveDraftRequest,
+    responses: {
+      200: { description: "Draft updated", schema: SavedDraft },
+      201: { description: "Draft created", schema: SavedDraft },
+      400: errorResponse(
+        "SVC_DRAFT_001: shipment_data missing or not an object; SVC_DRAFT_002: shipment_data " +
+          "has no fields; SVC_DRAFT_004: the shipment is not a draft; SVC_SHIP_006: invalid " +
+          "shipment_ref; SVC_REQ_002: malformed JSON",
+      ),
+      404: errorResponse("SVC_DRAFT_003: draft not found"),
+      ...JSON_BODY_ERRORS,
+      500: errorResponse("SVC_DRAFT_005: update failed; SVC_DRAFT_006: create failed"),
+    },
+  }, async (c) => {
+    const body = await readJsonObject(c);
+    // An id that cannot name a row is answered like an unknown draft, not as bad input.
+    if (body.shipment_id !== undefined && !isUuid(body.shipment_id)) throw draftNotFound();
+    const input = parseInput(SaveDraftRequest, body, (issue) => {
+      const field = fieldOf(issue);
+      return field === "shipment_ref" ? "SVC_SHIP_006" : "SVC_DRAFT_001";
+    });
+    if (Object.keys(input.shipment_data).length === 0) {
+      throw new ServiceError("SVC_DRAFT_002", "shipment_data has no fields");
+    }
+    const principal = c.get("principal");
+
+    if (input.shipment_id === undefined) {
+      try {
+        const row = await insertShipment(deps.db, {
+          teamId: principal.teamId,
+          ref: input.shipment_ref ?? generateShipmentRef(),
+          data: input.shipment_data,
+          actor: principal.actor,
+          status: "draft",
+        });
+        return c.json({ shipment_id: row.shipment_id, updated_at: row.created_at }, 201);
+      } catch (cause) {
+        throw new ServiceError("SVC_DRAFT_006", "The draft could not be created", { cause });
+      }
+    }
+
+    let result: DraftUpdate;
+    try {
+      result = await replaceDraft(deps.db, {
+        teamId: principal.teamId,
+        id: input.shipment_id,
+        data: input.shipment_data,
+        ref: input.shipment_ref,
+      });
+    } catch (cause) {
+      throw new ServiceError("SVC_DRAFT_005", "The draft could not be updated", { cause });
+    }
+    if (result.kind === "not_found") throw draftNotFound();
+    if (result.kind === "not_draft") throw notADraft(result.status);
+    return c.json({ shipment_id: input.shipment_id, updated_at: result.updated_at }, 200);
+  });
+  return svc;
+}
+
+export function draftNotFound(): ServiceError {
+  return new ServiceError("SVC_DRAFT_003", "Draft not found");
+}
+
+export function notADraft(status: string): ServiceError {
+  return new ServiceError(
+    "SVC_DRAFT_004",
+    `The shipment is not a draft (its status is ${status})`,
+  );
+}

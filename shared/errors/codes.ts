@@ -1,0 +1,55 @@
+/**
+ * The registry of every error code the service answers with. The README's table is generated
+ * from this list (`deno task codes`), so the two cannot drift apart.
+ *
+ * A code keeps one meaning per endpoint for ever; the specification reuses a few codes across
+ * endpoints (SVC_VAL_001, SVC_VAL_002, SVC_GEN_LIMIT), and the HTTP status tells them apart.
+ */
+export interface ErrorCodeInfo {
+  status: number;
+  /** Where the code is answered and what it means there. */
+  meaning: string;
+}
+
+export const ERROR_CODES = {
+  SVC_AUTH_001: {
+    status: 401,
+    meaning: "Missing or invalid API key or JWT (Authorization: Bearer)",
+  },
+  SVC_AUTH_002: { status: 401, meaning: "Missing or wrong `apikey` header on a function endpoint" },
+  SVC_AUTH_003: { status: 403, meaning: "Authenticated, but not allowed to do this" },
+  SVC_REQ_001: { status: 413, meaning: "Body too large (JSON over 1 MiB, uploads over 20 MiB)" },
+  SVC_REQ_002: { status: 400, meaning: "Body is not valid JSON, or not a JSON object" },
+  SVC_REQ_003: { status: 415, meaning: "Wrong Content-Type for this endpoint" },
+  SVC_REQ_004: { status: 404, meaning: "No such route" },
+  SVC_REQ_005: { status: 405, meaning: "Method not allowed on this route" },
+  SVC_RATE_LIMIT: { status: 429, meaning: "Too many requests; wait `Retry-After` seconds" },
+  SVC_SYS_000: {
+    status: 500,
+    meaning: "Unexpected server error (the body carries only the request id)",
+  },
+  SVC_SYS_002: { status: 503, meaning: "Database unreachable (health check)" },
+  SVC_SHIP_001: { status: 400, meaning: "create-shipment: shipment_data missing or not an object" },
+  SVC_SHIP_002: { status: 500, meaning: "create-shipment: creation failed" },
+  SVC_SHIP_003: { status: 400, meaning: "get-shipment: neither id nor status given" },
+  SVC_SHIP_004: { status: 404, meaning: "Shipment not found (unknown id, or another team's)" },
+  SVC_SHIP_005: { status: 500, meaning: "get-shipment: list failed" },
+  SVC_SHIP_006: { status: 400, meaning: "Invalid field or query value (shipment_ref, status)" },
+  SVC_DRAFT_001: { status: 400, meaning: "save-draft: shipment_data missing or not an object" },
+  SVC_DRAFT_002: { status: 400, meaning: "save-draft: shipment_data has no fields" },
+  SVC_DRAFT_003: { status: 404, meaning: "save-draft, promote-draft: draft not found" },
+  SVC_DRAFT_004: { status: 400, meaning: "save-draft, promote-draft: the shipment is not a draft" },
+  SVC_DRAFT_005: { status: 500, meaning: "save-draft: update failed" },
+  SVC_DRAFT_006: { status: 500, meaning: "save-draft: create failed" },
+  SVC_DRAFT_007: { status: 400, meaning: "promote-draft: shipment_id missing" },
+  SVC_GEN_LIMIT: {
+    status: 429,
+    meaning: "generate-documents: 429 generation limit reached; 409 concurrent generation, retry",
+  },
+  SVC_TEAM_001: { status: 400, meaning: "admin: invalid team name or tier" },
+  SVC_TEAM_002: { status: 404, meaning: "admin: team not found" },
+  SVC_TEAM_003: { status: 404, meaning: "admin: API key not found" },
+  SVC_TEAM_004: { status: 400, meaning: "admin: invalid member (user_id)" },
+} as const satisfies Record<string, ErrorCodeInfo>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;

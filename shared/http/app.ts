@@ -1,0 +1,120 @@
+import { OpenAPIRegistry } from "@asteasolutions/zod-to-openapi";
+import { Hono } from "hono";
+import { cors } from "hono/cors";
+import { HTTPException } from "hono/http-exception";
+import { requestId } from "hono/request-id";
+import { secureHeaders } from "hono/secure-headers";
+import type { ServiceDeps } from "../deps.ts";
+import { ServiceError } from "../errors/service_error.ts";
+import type { AppEnv } from "./types.ts";
+
+/** One function (or the resource API): its Hono app and the OpenAPI description of its routes. */
+export interface ServiceApp {
+  name: string;
+  /** `/<name>` for a function; what Supabase's router puts before the function's own path. */
+  basePath: string;
+  app: Hono<AppEnv>;
+  registry: OpenAPIRegistry;
+  /** The path the app's base path is served under by the gateway (`/functions/v1`, or ``). */
+  publicPrefix: string;
+  deps: ServiceDeps;
+}
+
+const CORS_HEADERS = ["authorization", "apikey", "content-type", "x-client-info", "x-team-id"];
+
+/**
+ * The one app factory: base path `/<name>` (Supabase routes a function by its name), request
+ * id, one JSON log line per request, CORS, security headers, the 404 and the error handler.
+ * Authentication and body limits are per route (see route.ts).
+ */
+export function createServiceApp(
+  deps: ServiceDeps,
+  options: { name: string; basePath?: string; publicPrefix?: string },
+): ServiceApp {
+  const basePath = options.basePath ?? `/${options.name}`;
+  const app = new Hono<AppEnv>().basePath(basePath);
+  app.use("*", requestId({ headerName: "X-Request-Id" }));
+  app.use("*", requestLog(deps));
+  app.use("*", corsFor(deps.config.allowedOrigins));
+  app.use("*", secureHeaders({ crossOriginResourcePolicy: "cross-origin" }));
+  app.notFound(() => {
+    throw new ServiceError("SVC_REQ_004", "No such route");
+  });
+  app.onError((error, c) => errorResponse(error, c.get("requestId"), deps));
+  return {
+    name: options.name,
+    basePath,
+    app,
+    registry: new OpenAPIRegistry(),
+    publicPrefix: options.publicPrefix ?? "/functions/v1",
+    deps,
+  };
+}
+
+export function corsFor(allowedOrigins: string[]) {
+  return cors({
+    origin: allowedOrigins.includes("*") ? "*" : allowedOrigins,
+    allowHeaders: CORS_HEADERS,
+    allowMethods: ["GET", "POST", "PATCH", "PUT", "DELETE", "OPTIONS"],
+    exposeHeaders: ["X-Request-Id", "Retry-After"],
+    maxAge: 86400,
+  });
+}
+
+function requestLog(deps: ServiceDeps) {
+  return async (c: import("hono").Context<AppEnv>, next: () => Promise<void>) => {
+    const started = performance.now();
+    await next();
+    deps.log.info({
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      duration_ms: Math.round((performance.now() - started) * 100) / 100,
+      request_id: c.get("requestId"),
+      team_id: c.get("principal")?.teamId ?? null,
+    });
+  };
+}
+
+/** The single place where a thrown error becomes a response. */
+export function errorResponse(error: unknown, requestIdValue: string, deps: ServiceDeps): Response {
+  const known = toServiceError(error);
+  if (known) {
+    if (known.status >= 500) {
+      deps.log.error({
+        request_id: requestIdValue,
+        code: known.code,
+        error: describe(known.cause),
+      });
+    }
+    return Response.json(known.toBody(), { status: known.status, headers: known.headers });
+  }
+  deps.log.error({
+    request_id: requestIdValue,
+    message: "unhandled error",
+    error: describe(error),
+    stack: error instanceof Error ? error.stack : undefined,
+  });
+  return Response.json(
+    { error: { code: "SVC_SYS_000", message: `Internal error (request ${requestIdValue})` } },
+    { status: 500 },
+  );
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
+function toServiceError(error: unknown): ServiceError | undefined {
+  if (error instanceof ServiceError) return error;
+  if (error instanceof HTTPException) {
+    // Hono's own refusals (for example a malformed URL): never a 500 for bad input.
+    if (error.status === 413) return new ServiceError("SVC_REQ_001", "The body is too large");
+    if (error.status < 500) {
+      return new ServiceError("SVC_REQ_002", error.message || "Bad request", {
+        status: error.status,
+      });
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,17 @@
+import type { Principal } from "../auth/principal.ts";
+
+/** What the gateway (or the edge runtime) passes to every app. */
+export interface AppBindings {
+  /** The client address, for per-address rate limits and logs. */
+  remoteAddr?: string;
+}
+
+export interface AppVariables {
+  principal: Principal;
+  requestId: string;
+}
+
+export interface AppEnv {
+  Bindings: AppBindings;
+  Variables: AppVariables;
+}

@@ -1,0 +1,33 @@
+import { loadServiceKeys } from "../auth/local_keys.ts";
+import { readConfig } from "../config.ts";
+import { openDb } from "../db/connect.ts";
+import { buildDeps, type ServiceDeps } from "../deps.ts";
+import type { ServiceApp } from "../http/app.ts";
+
+/**
+ * Serves one function on Supabase's edge runtime (or `deno run` locally). The database and
+ * the app are built once per isolate, on the first request; on Supabase the database is
+ * SUPABASE_DB_URL and migrations are applied by the Supabase CLI, not here.
+ */
+export function serveFunction(build: (deps: ServiceDeps) => ServiceApp): void {
+  let app: Promise<ServiceApp> | undefined;
+  Deno.serve((request, info) => {
+    app ??= buildApp(build);
+    return app.then((svc) =>
+      svc.app.fetch(request, { remoteAddr: (info.remoteAddr as Deno.NetAddr).hostname })
+    );
+  });
+}
+
+async function buildApp(build: (deps: ServiceDeps) => ServiceApp): Promise<ServiceApp> {
+  const dataDir = Deno.env.get("DATA_DIR") || ".data";
+  const keys = await loadServiceKeys(Deno.env, dataDir);
+  const config = readConfig(Deno.env, keys);
+  // Edge isolates are many and short-lived: a small pool each.
+  const db = await openDb({
+    url: config.databaseUrl,
+    pgliteDir: `${dataDir}/pglite`,
+    poolSize: Number(Deno.env.get("DB_POOL_SIZE") || 3),
+  });
+  return build(buildDeps(config, db));
+}

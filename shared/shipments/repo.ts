@@ -1,0 +1,164 @@
+import type { Queryable } from "../db/db.ts";
+import type { ShipmentStatus } from "./schemas.ts";
+
+export interface CreatedShipmentRow {
+  shipment_id: string;
+  shipment_ref: string;
+  status: ShipmentStatus;
+  generation_count: number;
+  max_generations: number;
+  created_at: Date;
+}
+
+const CREATED_COLUMNS = `id as shipment_id, shipment_ref, status, generation_count,
+  max_generations, created_at`;
+
+/**
+ * Inserts a shipment (`created`: the cap comes from the team's tier, read in the same
+ * statement so a tier change applies at once) or a draft (cap 0 until promoted).
+ */
+export async function insertShipment(
+  db: Queryable,
+  input: {
+    teamId: string;
+    ref: string;
+    data: Record<string, unknown>;
+    actor: string;
+    status: "created" | "draft";
+  },
+): Promise<CreatedShipmentRow> {
+  const [row] = await db.query<CreatedShipmentRow>(
+    `insert into shipments (team_id, shipment_ref, shipment_data, status, max_generations,
+                            created_by)
+     select t.id, $2, $3::text::jsonb, $4,
+            case when $4 = 'draft' then 0 else tr.max_generations end, $5
+       from teams t join tiers tr on tr.name = t.tier
+      where t.id = $1
+     returning ${CREATED_COLUMNS}`,
+    [input.teamId, input.ref, JSON.stringify(input.data), input.status, input.actor],
+  );
+  if (!row) throw new Error(`team ${input.teamId} not found while creating a shipment`);
+  return row;
+}
+
+export interface ShipmentRow {
+  id: string;
+  shipment_ref: string;
+  shipment_data: Record<string, unknown>;
+  status: ShipmentStatus;
+  generation_count: number;
+  max_generations: number;
+  current_validation_record_id: string | null;
+  current_validation_hash: string | null;
+  created_by: string | null;
+  created_at: Date;
+  updated_at: Date;
+  generation_history: unknown[];
+}
+
+/** One shipment with its history, newest generation first, in one round trip. */
+export async function findShipment(
+  db: Queryable,
+  teamId: string,
+  id: string,
+): Promise<ShipmentRow | null> {
+  const [row] = await db.query<ShipmentRow>(
+    `select s.id, s.shipment_ref, s.shipment_data, s.status, s.generation_count,
+            s.max_generations, s.current_validation_record_id, s.current_validation_hash,
+            s.created_by, s.created_at, s.updated_at,
+            coalesce((
+              select jsonb_agg(jsonb_build_object(
+                       'id', h.id,
+                       'generation_number', h.generation_number,
+                       'document_types', to_jsonb(h.document_types),
+                       'validation_hash', h.validation_hash,
+                       'shipment_data_snapshot', h.shipment_data_snapshot,
+                       'data_diff', h.data_diff,
+                       'flattened_urls', h.flattened_urls,
+                       'created_at', iso_time(h.created_at))
+                     order by h.generation_number desc)
+                from generation_history h
+               where h.shipment_id = s.id), '[]'::jsonb) as generation_history
+       from shipments s
+      where s.id = $1 and s.team_id = $2`,
+    [id, teamId],
+  );
+  return row ?? null;
+}
+
+export const LIST_LIMIT = 50;
+
+export function listShipments(db: Queryable, teamId: string, status: ShipmentStatus) {
+  return db.query(
+    `select id, shipment_ref, shipment_data, status, created_by, created_at, updated_at
+       from shipments
+      where team_id = $1 and status = $2
+      order by updated_at desc, id
+      limit ${LIST_LIMIT}`,
+    [teamId, status],
+  );
+}
+
+/** What an update of a draft found: nothing, a non-draft, or the updated draft. */
+export type DraftUpdate =
+  | { kind: "not_found" }
+  | { kind: "not_draft"; status: ShipmentStatus }
+  | { kind: "updated"; updated_at: Date };
+
+/**
+ * Replaces a draft's data whole (and its reference when one is given), in one statement that
+ * also tells a missing shipment from one that is no longer a draft.
+ */
+export async function replaceDraft(
+  db: Queryable,
+  input: { teamId: string; id: string; data: Record<string, unknown>; ref: string | undefined },
+): Promise<DraftUpdate> {
+  const [row] = await db.query<{ status: ShipmentStatus; updated_at: Date | null }>(
+    `with target as (
+       select id, status from shipments where id = $1 and team_id = $2 for update
+     ), updated as (
+       update shipments s
+          set shipment_data = $3::text::jsonb, shipment_ref = coalesce($4, s.shipment_ref)
+         from target t
+        where s.id = t.id and t.status = 'draft'
+       returning s.id, s.updated_at
+     )
+     select t.status, u.updated_at from target t left join updated u on u.id = t.id`,
+    [input.id, input.teamId, JSON.stringify(input.data), input.ref ?? null],
+  );
+  if (!row) return { kind: "not_found" };
+  if (!row.updated_at) return { kind: "not_draft", status: row.status };
+  return { kind: "updated", updated_at: row.updated_at };
+}
+
+export type DraftPromotion =
+  | { kind: "not_found" }
+  | { kind: "not_draft"; status: ShipmentStatus }
+  | { kind: "promoted"; shipment: CreatedShipmentRow };
+
+/** Turns a draft into a shipment: status `created`, the cap from the team's tier. */
+export async function promoteDraft(
+  db: Queryable,
+  teamId: string,
+  id: string,
+): Promise<DraftPromotion> {
+  const [row] = await db.query<CreatedShipmentRow & { previous_status: ShipmentStatus }>(
+    `with target as (
+       select id, status from shipments where id = $1 and team_id = $2 for update
+     ), promoted as (
+       update shipments s
+          set status = 'created', max_generations = tr.max_generations
+         from target t, teams tm join tiers tr on tr.name = tm.tier
+        where s.id = t.id and t.status = 'draft' and tm.id = $2
+       returning s.*
+     )
+     select t.status as previous_status, p.id as shipment_id, p.shipment_ref, p.status,
+            p.generation_count, p.max_generations, p.created_at
+       from target t left join promoted p on p.id = t.id`,
+    [id, teamId],
+  );
+  if (!row) return { kind: "not_found" };
+  if (!row.shipment_id) return { kind: "not_draft", status: row.previous_status };
+  const { previous_status: _, ...shipment } = row;
+  return { kind: "promoted", shipment };
+}

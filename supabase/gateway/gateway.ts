@@ -1,0 +1,95 @@
+import { Hono } from "hono";
+import { requestId } from "hono/request-id";
+import type { ServiceDeps } from "../../shared/deps.ts";
+import { FUNCTION_APPS } from "../../shared/endpoints/registry.ts";
+import { ServiceError } from "../../shared/errors/service_error.ts";
+import { corsFor, errorResponse, type ServiceApp } from "../../shared/http/app.ts";
+import type { AppBindings } from "../../shared/http/types.ts";
+import { buildOpenApiDocument } from "../../shared/openapi/document.ts";
+import { DOCS_HTML, docsAsset } from "../../shared/openapi/docs_page.ts";
+
+export interface Gateway {
+  fetch(request: Request, bindings?: AppBindings): Promise<Response>;
+  apps: Map<string, ServiceApp>;
+}
+
+const FUNCTIONS_PREFIX = "/functions/v1/";
+
+/**
+ * Stands in for Supabase's API gateway and edge runtime: every function under
+ * `/functions/v1/<name>` (the function sees `/<name>/...`, as on Supabase), the resource routes
+ * under `/api/v1/...`, plus `/health`, `/openapi.json` and `/docs`.
+ */
+export function createGateway(deps: ServiceDeps): Gateway {
+  const apps = new Map(
+    Object.entries(FUNCTION_APPS).map(([name, build]) => [name, build(deps)] as const),
+  );
+  const api = apps.get("api")!;
+  const root = rootApp(deps, [...apps.values()]);
+
+  return {
+    apps,
+    fetch(request, bindings = {}) {
+      const url = new URL(request.url);
+      const path = url.pathname;
+      if (path.startsWith(FUNCTIONS_PREFIX)) {
+        const name = path.slice(FUNCTIONS_PREFIX.length).split("/", 1)[0]!;
+        const app = apps.get(name);
+        if (app) {
+          url.pathname = path.slice(FUNCTIONS_PREFIX.length - 1);
+          return Promise.resolve(app.app.fetch(new Request(url, request), bindings));
+        }
+      } else if (path === "/api/v1" || path.startsWith("/api/v1/")) {
+        return Promise.resolve(api.app.fetch(request, bindings));
+      }
+      return Promise.resolve(root.fetch(request, bindings));
+    },
+  };
+}
+
+type RootEnv = { Bindings: AppBindings; Variables: { requestId: string } };
+
+function rootApp(deps: ServiceDeps, apps: ServiceApp[]): Hono<RootEnv> {
+  const root = new Hono<RootEnv>();
+  root.use("*", requestId({ headerName: "X-Request-Id" }));
+  root.use("*", corsFor(deps.config.allowedOrigins));
+  let openApi: unknown;
+
+  root.get("/health", async (c) => {
+    try {
+      await withTimeout(deps.db.query("select 1"), 2000);
+      return c.json({ status: "ok", database: deps.db.kind });
+    } catch (cause) {
+      throw new ServiceError("SVC_SYS_002", "The database is not reachable", {
+        status: 503,
+        cause,
+      });
+    }
+  });
+  root.get("/openapi.json", (c) => {
+    openApi ??= buildOpenApiDocument(apps, deps.config.publicBaseUrl);
+    return c.json(openApi);
+  });
+  root.get("/docs", (c) => c.html(DOCS_HTML));
+  root.get("/docs/assets/:name", async (c) => {
+    const asset = await docsAsset(c.req.param("name"));
+    if (!asset) throw new ServiceError("SVC_REQ_004", "No such route");
+    return c.body(asset.body as Uint8Array<ArrayBuffer>, 200, {
+      "content-type": asset.type,
+      "cache-control": "public, max-age=86400",
+    });
+  });
+  root.notFound(() => {
+    throw new ServiceError("SVC_REQ_004", "No such route");
+  });
+  root.onError((error, c) => errorResponse(error, c.get("requestId"), deps));
+  return root;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,59 @@
+import { join } from "node:path";
+import { loadServiceKeys } from "../../shared/auth/local_keys.ts";
+import { type Env, readConfig } from "../../shared/config.ts";
+import { openDb } from "../../shared/db/connect.ts";
+import { migrate } from "../../shared/db/migrate.ts";
+import { buildDeps, type ServiceDeps } from "../../shared/deps.ts";
+import { createGateway } from "./gateway.ts";
+
+export interface RunningService {
+  url: string;
+  deps: ServiceDeps;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the local service: keys, database (PGlite under DATA_DIR unless DATABASE_URL is set),
+ * migrations, then the gateway on HOST:PORT. `close` stops taking requests, lets the ones in
+ * flight finish, flushes the log and closes the database, so nothing committed is lost.
+ */
+export async function startService(
+  env: Env = Deno.env,
+  options: { port?: number; hostname?: string } = {},
+): Promise<RunningService> {
+  const dataDir = env.get("DATA_DIR") || ".data";
+  const keys = await loadServiceKeys(env, dataDir);
+  const config = readConfig(env, keys);
+  const db = await openDb({
+    url: config.databaseUrl,
+    pgliteDir: join(dataDir, "pglite"),
+    poolSize: config.dbPoolSize,
+  });
+  try {
+    await migrate(db);
+  } catch (e) {
+    await db.close();
+    throw e;
+  }
+  const deps = buildDeps(config, db);
+  const gateway = createGateway(deps);
+  const hostname = options.hostname ?? env.get("HOST") ?? "127.0.0.1";
+  const port = options.port ?? config.port;
+  const { promise: listening, resolve } = Promise.withResolvers<Deno.NetAddr>();
+  const server = Deno.serve(
+    { port, hostname, onListen: resolve },
+    (request, info) =>
+      gateway.fetch(request, { remoteAddr: (info.remoteAddr as Deno.NetAddr).hostname }),
+  );
+  const address = await listening;
+  const host = address.hostname === "0.0.0.0" ? "127.0.0.1" : address.hostname;
+  return {
+    url: `http://${host}:${address.port}`,
+    deps,
+    async close() {
+      await server.shutdown();
+      await deps.log.flush();
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import type { Db } from "../../shared/db/db.ts";
+import { openPglite } from "../../shared/db/pglite.ts";
+import { openPostgres } from "../../shared/db/postgres.ts";
+import { migrate } from "../../shared/db/migrate.ts";
+
+/**
+ * The database of this test run, opened and migrated once per test process: PostgreSQL at
+ * TEST_DATABASE_URL (a database `deno task test` created for this run alone), or PGlite in
+ * memory. Tests never share rows: each seeds its own team under a random id.
+ */
+let shared: Promise<Db> | undefined;
+
+export function testDb(): Promise<Db> {
+  shared ??= openTestDb();
+  return shared;
+}
+
+export function testDbKind(): "postgres" | "pglite" {
+  return Deno.env.get("TEST_DATABASE_URL") ? "postgres" : "pglite";
+}
+
+async function openTestDb(): Promise<Db> {
+  const url = Deno.env.get("TEST_DATABASE_URL");
+  const db = url ? openPostgres(url, { max: 20 }) : await openPglite();
+  await migrate(db);
+  return db;
+}
