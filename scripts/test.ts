@@ -1,0 +1,93 @@
+/**
+ * `deno task test`: the whole suite on the embedded database (PGlite), and with `--db=postgres`
+ * or `--db=both` also on real PostgreSQL. For PostgreSQL it creates a database of its own for
+ * this run (on TEST_PG_ADMIN_URL, default postgres://postgres@127.0.0.1:5432/postgres) and
+ * drops it afterwards, so runs never see each other. Extra arguments go to `deno test`
+ * (for example a file or `--filter`).
+ *
+ * The last line is `N passed, N failed`, counting every test step, over both databases.
+ */
+import postgres from "postgres";
+
+const args = [...Deno.args];
+const dbArg = takeOption(args, "--db") ?? "pglite";
+const kinds = dbArg === "both" ? ["pglite", "postgres"] : [dbArg];
+if (!kinds.every((k) => k === "pglite" || k === "postgres")) {
+  console.error(`--db must be pglite, postgres or both, not ${dbArg}`);
+  Deno.exit(2);
+}
+
+const outDir = ".test-output";
+await Deno.mkdir(outDir, { recursive: true });
+let passed = 0;
+let failed = 0;
+
+for (const kind of kinds) {
+  const result = kind === "postgres"
+    ? await onPostgres(args)
+    : await runDenoTest("pglite", args, {});
+  console.log(`${kind}: ${result.passed} passed, ${result.failed} failed`);
+  passed += result.passed;
+  failed += result.failed;
+}
+
+console.log(`${passed} passed, ${failed} failed`);
+Deno.exit(failed > 0 || passed === 0 ? 1 : 0);
+
+async function onPostgres(extra: string[]) {
+  const adminUrl = Deno.env.get("TEST_PG_ADMIN_URL") ??
+    "postgres://postgres@127.0.0.1:5432/postgres";
+  const name = `trade_test_${Date.now()}_${crypto.randomUUID().slice(0, 8)}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  try {
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    return await runDenoTest("postgres", extra, { TEST_DATABASE_URL: url.toString() });
+  } finally {
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+async function runDenoTest(kind: string, extra: string[], env: Record<string, string>) {
+  const junit = `${outDir}/junit-${kind}.xml`;
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["test", "-A", `--junit-path=${junit}`, ...(extra.length ? extra : ["tests/"])],
+    env,
+    stdout: "inherit",
+    stderr: "inherit",
+  }).spawn();
+  const status = await child.status;
+  const counts = await countJunit(junit);
+  // A crash before any report (a type error, a module that fails to load) is a failure too.
+  if (!status.success && counts.failed === 0) counts.failed = 1;
+  return counts;
+}
+
+/** Counts test cases in Deno's JUnit report; steps are test cases of their own there. */
+async function countJunit(path: string): Promise<{ passed: number; failed: number }> {
+  let xml: string;
+  try {
+    xml = await Deno.readTextFile(path);
+  } catch {
+    return { passed: 0, failed: 0 };
+  }
+  let passedCount = 0;
+  let failedCount = 0;
+  for (const match of xml.matchAll(/<testcase\b[^>]*?(\/>|>([\s\S]*?)<\/testcase>)/g)) {
+    const inner = match[2] ?? "";
+    if (/<failure\b|<error\b/.test(inner)) failedCount++;
+    else if (!/<skipped\b/.test(inner)) passedCount++;
+  }
+  return { passed: passedCount, failed: failedCount };
+}
+
+function takeOption(list: string[], name: string): string | undefined {
+  const index = list.findIndex((a) => a === name || a.startsWith(`${name}=`));
+  if (index < 0) return undefined;
+  const [arg] = list.splice(index, 1);
+  if (arg!.includes("=")) return arg!.slice(name.length + 1);
+  const [value] = list.splice(index, 1);
+  return value;
+}
