@@ -1,8 +1,8 @@
 /**
- * The registry of every error code the service answers with. The README's table is generated
- * from this list (`deno task codes`), so the two cannot drift apart.
+ * The registry of every error code the service answers with. The README's table is printed
+ * from this list (`deno run scripts/error_codes.ts`) and a test keeps the two equal.
  *
- * A code keeps one meaning per endpoint for ever; the specification reuses a few codes across
+ * Each code keeps one meaning per endpoint for ever; the specification reuses a few codes across
  * endpoints (SVC_VAL_001, SVC_VAL_002, SVC_GEN_LIMIT), and the HTTP status tells them apart.
  */
 export interface ErrorCodeInfo {
@@ -22,7 +22,6 @@ export const ERROR_CODES = {
   SVC_REQ_002: { status: 400, meaning: "Body is not valid JSON, or not a JSON object" },
   SVC_REQ_003: { status: 415, meaning: "Wrong Content-Type for this endpoint" },
   SVC_REQ_004: { status: 404, meaning: "No such route" },
-  SVC_REQ_005: { status: 405, meaning: "Method not allowed on this route" },
   SVC_RATE_LIMIT: { status: 429, meaning: "Too many requests; wait `Retry-After` seconds" },
   SVC_SYS_000: {
     status: 500,
@@ -53,3 +52,11 @@ export const ERROR_CODES = {
 } as const satisfies Record<string, ErrorCodeInfo>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** The README's table of codes, one row per code, in registry order. */
+export function errorCodesMarkdown(): string {
+  const rows = Object.entries(ERROR_CODES).map(([code, info]) =>
+    `| \`${code}\` | ${info.status} | ${info.meaning.replaceAll("|", "\\|")} |`
+  );
+  return ["| code | HTTP | meaning |", "|---|---|---|", ...rows].join("\n");
+}
