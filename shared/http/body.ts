@@ -4,10 +4,14 @@ import { ServiceError } from "../errors/service_error.ts";
 /** JSON bodies larger than this are refused with 413 (DESIGN.md). */
 export const MAX_JSON_BYTES = 1024 * 1024;
 
+/** Deeper nesting than any trade document needs; bounds every recursive walk downstream. */
+export const MAX_JSON_DEPTH = 32;
+
 /**
  * Reads a JSON object body: checks the content type (415), the size before and while reading
- * (413, also for chunked bodies without Content-Length), the syntax (400 SVC_REQ_002) and that
- * the top level is an object. The body is read exactly once.
+ * (413, also for chunked bodies without Content-Length), the syntax (400 SVC_REQ_002), that the
+ * top level is an object, and that it can be stored (see assertStorableJson). The body is read
+ * exactly once.
  */
 export async function readJsonObject(
   c: Context,
@@ -30,7 +34,40 @@ export async function readJsonObject(
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
     throw new ServiceError("SVC_REQ_002", "The body must be a JSON object");
   }
+  assertStorableJson(parsed);
   return parsed as Record<string, unknown>;
+}
+
+/**
+ * PostgreSQL's jsonb refuses NUL characters and unpaired UTF-16 surrogates, both of which
+ * JSON.parse accepts; catching them here makes them a 400 instead of a failed insert. The walk
+ * also bounds the nesting depth.
+ */
+export function assertStorableJson(value: unknown, depth = 0, path = "(body)"): void {
+  if (typeof value === "string") {
+    if (!value.isWellFormed() || value.includes("\u0000")) {
+      throw new ServiceError(
+        "SVC_REQ_002",
+        `${path}: text must not contain NUL characters or unpaired surrogates`,
+      );
+    }
+    return;
+  }
+  if (typeof value !== "object" || value === null) return;
+  if (depth >= MAX_JSON_DEPTH) {
+    throw new ServiceError(
+      "SVC_REQ_002",
+      `The body is nested deeper than ${MAX_JSON_DEPTH} levels`,
+    );
+  }
+  if (Array.isArray(value)) {
+    value.forEach((item, i) => assertStorableJson(item, depth + 1, `${path}.${i}`));
+    return;
+  }
+  for (const [key, item] of Object.entries(value)) {
+    assertStorableJson(key, depth + 1, path);
+    assertStorableJson(item, depth + 1, path === "(body)" ? key : `${path}.${key}`);
+  }
 }
 
 export async function readTextLimited(request: Request, maxBytes: number): Promise<string> {

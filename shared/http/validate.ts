@@ -28,7 +28,8 @@ export function parseInput<S extends z.ZodType>(
 export function summarise(issue: z.core.$ZodIssue): IssueSummary {
   return {
     path: issue.path.length ? issue.path.map(String).join(".") : "(body)",
-    message: issue.code === "invalid_type" && issue.input === undefined
+    // zod 4 does not keep the input in issues; its message names what it received.
+    message: issue.code === "invalid_type" && /received undefined$/.test(issue.message)
       ? "is required"
       : issue.message,
   };

@@ -69,7 +69,7 @@ serviceTest("create-shipment", async (t) => {
 
   await t.step("answers 400 SVC_SHIP_006 for a reference with control characters", async () => {
     const res = await svc.call(team, "create-shipment", {
-      body: { shipment_data: SAMPLE, shipment_ref: "bad\u0000ref" },
+      body: { shipment_data: SAMPLE, shipment_ref: "bad\nref" },
     });
     await expectError(res, 400, "SVC_SHIP_006");
   });
@@ -85,6 +85,43 @@ serviceTest("create-shipment", async (t) => {
       body: '{"shipment_data": {',
     });
     await expectError(res, 400, "SVC_REQ_002");
+  });
+
+  for (
+    const [label, raw] of [
+      ["a NUL character", '{"shipment_data": {"exporter": {"name": "a\\u0000b"}}}'],
+      ["an unpaired surrogate", '{"shipment_data": {"exporter": {"name": "\\ud800"}}}'],
+      ["an unpaired surrogate in a key", '{"shipment_data": {"\\udc00": 1}}'],
+      ["nesting 40 levels deep", `{"shipment_data": ${'{"a":'.repeat(40)}1${"}".repeat(40)}}`],
+    ]
+  ) {
+    await t.step(`answers 400 SVC_REQ_002, not a 500, for ${label}`, async () => {
+      const res = await svc.fetch("/functions/v1/create-shipment", {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${team.apiKey}`,
+          apikey: TEST_KEYS.anonKey,
+          "content-type": "application/json",
+        },
+        body: raw,
+      });
+      await expectError(res, 400, "SVC_REQ_002");
+    });
+  }
+
+  await t.step("says what was wrong with shipment_data, not just that it is required", async () => {
+    const error = await expectError(
+      await svc.call(team, "create-shipment", { body: { shipment_data: [1] } }),
+      400,
+      "SVC_SHIP_001",
+    );
+    match(error.message, /^shipment_data: .*array/);
+    const missing = await expectError(
+      await svc.call(team, "create-shipment", { body: {} }),
+      400,
+      "SVC_SHIP_001",
+    );
+    equal(missing.message, "shipment_data: is required");
   });
 
   await t.step("answers 415 SVC_REQ_003 for a body that is not JSON", async () => {
