@@ -10,6 +10,8 @@ export interface Queryable {
   query<T = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<T[]>;
   /** Runs a script of several statements (migrations), without parameters. */
   exec(script: string): Promise<void>;
+  /** Bulk-loads CSV text (with a header row) into `table (columns)` with COPY. */
+  copyCsv(table: string, columns: readonly string[], csv: string): Promise<void>;
 }
 
 export interface Db extends Queryable {

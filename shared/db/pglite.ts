@@ -15,6 +15,16 @@ export async function openPglite(dataDir?: string): Promise<Db> {
 
 function queryable(q: Pick<PGlite, "query" | "exec">): Queryable {
   return {
+    copyCsv: async (table, columns, csv) => {
+      // PGlite reads COPY input from a blob it exposes as the file /dev/blob.
+      await q.query(
+        `copy ${table} (${columns.join(", ")}) from '/dev/blob' with (format csv, header true)`,
+        [],
+        {
+          blob: new Blob([csv]),
+        },
+      );
+    },
     exec: async (script) => {
       await q.exec(script);
     },

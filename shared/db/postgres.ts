@@ -1,6 +1,8 @@
 import postgres from "postgres";
 import type { Db, Queryable } from "./db.ts";
 
+const COPY_CHUNK = 256 * 1024;
+
 export interface PostgresOptions {
   /** Connections in the pool. Edge functions want few; the gateway a handful. */
   max?: number;
@@ -26,6 +28,24 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Db {
 
 function queryable(sql: postgres.Sql): Queryable {
   return {
+    copyCsv: async (table, columns, csv) => {
+      const stream = await sql.unsafe(
+        `copy ${table} (${columns.join(", ")}) from stdin with (format csv, header true)`,
+      ).writable();
+      const done = new Promise<void>((resolve, reject) => {
+        stream.on("error", reject);
+        stream.on("finish", resolve);
+      });
+      // Chunks with backpressure: one multi-megabyte write stalls the connection's buffers.
+      const bytes = new TextEncoder().encode(csv);
+      for (let offset = 0; offset < bytes.length; offset += COPY_CHUNK) {
+        if (!stream.write(bytes.subarray(offset, offset + COPY_CHUNK))) {
+          await new Promise((resolve) => stream.once("drain", resolve));
+        }
+      }
+      stream.end();
+      await done;
+    },
     exec: async (script) => {
       await sql.unsafe(script);
     },

@@ -6,8 +6,16 @@ import { startService } from "./server.ts";
 
 const service = await startService();
 const { config } = service.deps;
+const { seed } = service.prepared;
 console.log(
   [
+    ...(seed.loaded.length
+      ? [
+        `Loaded reference data in ${seed.seconds.toFixed(2)} s: ${
+          seed.loaded.map((d) => `${d.name} (${d.rows})`).join(", ")
+        }`,
+      ]
+      : []),
     `Trade documentation service listening on ${service.url}`,
     `  database:          ${
       service.deps.db.kind === "pglite" ? `PGlite (${config.dataDir}/pglite)` : "PostgreSQL"

@@ -2,19 +2,20 @@ import { join } from "node:path";
 import { loadServiceKeys } from "../../shared/auth/local_keys.ts";
 import { type Env, readConfig } from "../../shared/config.ts";
 import { openDb } from "../../shared/db/connect.ts";
-import { migrate } from "../../shared/db/migrate.ts";
+import { type Prepared, prepareDatabase } from "../../shared/db/prepare.ts";
 import { buildDeps, type ServiceDeps } from "../../shared/deps.ts";
 import { createGateway } from "./gateway.ts";
 
 export interface RunningService {
   url: string;
   deps: ServiceDeps;
+  prepared: Prepared;
   close(): Promise<void>;
 }
 
 /**
  * Starts the local service: keys, database (PGlite under DATA_DIR unless DATABASE_URL is set),
- * migrations, then the gateway on HOST:PORT. `close` stops taking requests, lets the ones in
+ * migrations and reference data, then the gateway on HOST:PORT. `close` stops taking requests, lets the ones in
  * flight finish, flushes the log and closes the database, so nothing committed is lost.
  */
 export async function startService(
@@ -29,8 +30,9 @@ export async function startService(
     pgliteDir: join(dataDir, "pglite"),
     poolSize: config.dbPoolSize,
   });
+  let prepared: Prepared;
   try {
-    await migrate(db);
+    prepared = await prepareDatabase(db);
   } catch (e) {
     await db.close();
     throw e;
@@ -50,6 +52,7 @@ export async function startService(
   return {
     url: `http://${host}:${address.port}`,
     deps,
+    prepared,
     async close() {
       await server.shutdown();
       await deps.log.flush();

@@ -1,7 +1,7 @@
 import type { Db } from "../../shared/db/db.ts";
 import { openPglite } from "../../shared/db/pglite.ts";
 import { openPostgres } from "../../shared/db/postgres.ts";
-import { migrate } from "../../shared/db/migrate.ts";
+import { prepareDatabase } from "../../shared/db/prepare.ts";
 
 /**
  * The database of this test run, opened and migrated once per test process: PostgreSQL at
@@ -22,6 +22,6 @@ export function testDbKind(): "postgres" | "pglite" {
 async function openTestDb(): Promise<Db> {
   const url = Deno.env.get("TEST_DATABASE_URL");
   const db = url ? openPostgres(url, { max: 20 }) : await openPglite();
-  await migrate(db);
+  await prepareDatabase(db);
   return db;
 }

@@ -1,0 +1,153 @@
+import type { Db, Queryable } from "../db/db.ts";
+import { sha256Hex } from "../util/crypto.ts";
+
+interface Dataset {
+  name: string;
+  table: string;
+  columns: readonly string[];
+  /** Columns the file does not carry, fixed for the whole file (the tariff's country). */
+  fixed?: Record<string, string>;
+}
+
+const DATA_DIR = new URL("../../data/reference/", import.meta.url);
+
+/** Every file of data/reference and where it goes; the columns are the files' headers. */
+export const DATASETS: readonly Dataset[] = [
+  { name: "hs_sections", table: "hs_sections", columns: ["section", "name"] },
+  {
+    name: "hs_codes",
+    table: "hs_codes",
+    columns: ["code", "level", "parent", "description", "section"],
+  },
+  {
+    name: "tariff_us",
+    table: "tariff_lines",
+    fixed: { country: "US" },
+    columns: [
+      "code",
+      "htsno",
+      "level",
+      "indent",
+      "parent",
+      "description",
+      "context",
+      "unit",
+      "duty_rate",
+      "duty_rate_effective",
+      "special_rate",
+      "column2_rate",
+      "additional_duties",
+    ],
+  },
+  {
+    name: "unlocode",
+    table: "unlocodes",
+    columns: [
+      "locode",
+      "country",
+      "location",
+      "name",
+      "name_ascii",
+      "subdivision",
+      "function",
+      "status",
+      "iata",
+      "coordinates",
+    ],
+  },
+  { name: "unlocode_functions", table: "unlocode_functions", columns: ["code", "description"] },
+  { name: "unlocode_status", table: "unlocode_statuses", columns: ["code", "description"] },
+  { name: "countries", table: "countries", columns: ["code", "name"] },
+  { name: "currencies", table: "currencies", columns: ["code", "numeric", "name", "minor_units"] },
+  { name: "eu_member_states", table: "eu_member_states", columns: ["code", "name"] },
+];
+
+export interface SeedReport {
+  loaded: { name: string; rows: number }[];
+  unchanged: string[];
+  seconds: number;
+}
+
+/**
+ * Loads every reference file whose content is not in the database yet, in one transaction
+ * (replace the table's rows, record the file's SHA-256). Run twice, the second run only hashes
+ * the files. Concurrent seeders on PostgreSQL queue on an advisory lock and find the work done.
+ */
+export async function seedReferenceData(db: Db): Promise<SeedReport> {
+  const started = performance.now();
+  const files = await Promise.all(DATASETS.map(async (dataset) => {
+    const gz = await Deno.readFile(new URL(`${dataset.name}.csv.gz`, DATA_DIR));
+    return { dataset, gz, sha256: await sha256Hex(gz) };
+  }));
+  const stale = (known: Map<string, string>) =>
+    files.filter((f) => known.get(f.dataset.name) !== f.sha256);
+
+  const loaded: SeedReport["loaded"] = [];
+  if (stale(await loadedChecksums(db)).length > 0) {
+    await db.transaction(async (tx) => {
+      await tx.query("select pg_advisory_xact_lock(727274002)");
+      for (const file of stale(await loadedChecksums(tx))) {
+        const rows = await load(tx, file.dataset, await gunzip(file.gz), file.sha256);
+        loaded.push({ name: file.dataset.name, rows });
+      }
+    });
+  }
+  const names = new Set(loaded.map((l) => l.name));
+  return {
+    loaded,
+    unchanged: DATASETS.map((d) => d.name).filter((n) => !names.has(n)),
+    seconds: (performance.now() - started) / 1000,
+  };
+}
+
+async function loadedChecksums(db: Queryable): Promise<Map<string, string>> {
+  const rows = await db.query<{ name: string; sha256: string }>(
+    "select name, sha256 from reference_datasets",
+  );
+  return new Map(rows.map((r) => [r.name, r.sha256]));
+}
+
+async function load(tx: Queryable, dataset: Dataset, csv: string, sha256: string) {
+  const fixed = Object.entries(dataset.fixed ?? {});
+  const scope = fixed.map(([column], i) => `${column} = $${i + 1}`).join(" and ");
+  const scopeValues = fixed.map(([, value]) => value);
+  await tx.query(`delete from ${dataset.table}${scope ? ` where ${scope}` : ""}`, scopeValues);
+  if (fixed.length === 0) {
+    await tx.copyCsv(dataset.table, dataset.columns, csv);
+  } else {
+    // COPY cannot set a constant column: load into a staging copy whose default is the constant.
+    await tx.query(`create temp table reference_stage (like ${dataset.table}) on commit drop`);
+    for (const [column, value] of fixed) {
+      await tx.query(
+        `alter table reference_stage alter column ${column} set default ${quoteLiteral(value)}`,
+      );
+    }
+    await tx.copyCsv("reference_stage", dataset.columns, csv);
+    const columns = [...fixed.map(([c]) => c), ...dataset.columns].join(", ");
+    await tx.query(
+      `insert into ${dataset.table} (${columns}) select ${columns} from reference_stage`,
+    );
+  }
+  const [{ rows }] = await tx.query<{ rows: number }>(
+    `select count(*)::int as rows from ${dataset.table}${scope ? ` where ${scope}` : ""}`,
+    scopeValues,
+  ) as [{ rows: number }];
+  await tx.query(
+    `insert into reference_datasets (name, sha256, row_count) values ($1, $2, $3)
+     on conflict (name) do update set sha256 = excluded.sha256, row_count = excluded.row_count,
+                                      loaded_at = now()`,
+    [dataset.name, sha256, rows],
+  );
+  return rows;
+}
+
+async function gunzip(bytes: Uint8Array): Promise<string> {
+  const stream = new Blob([bytes as BlobPart]).stream().pipeThrough(
+    new DecompressionStream("gzip"),
+  );
+  return await new Response(stream).text();
+}
+
+function quoteLiteral(value: string): string {
+  return `'${value.replaceAll("'", "''")}'`;
+}
