@@ -18,6 +18,8 @@ export interface Config {
   allowedOrigins: string[];
   /** Requests per minute per API key or user; 0 turns the limit off. */
   rateLimitPerMinute: number;
+  /** Requests per minute per client address on the public endpoints; 0 turns it off. */
+  publicRateLimitPerMinute: number;
   /** How long a verified API key stays cached in process (revocation reaches other
    * processes within this time). */
   apiKeyCacheSeconds: number;
@@ -47,6 +49,7 @@ export function readConfig(
     allowedOrigins: (env.get("ALLOWED_ORIGINS") || "*").split(",").map((s) => s.trim())
       .filter(Boolean),
     rateLimitPerMinute: intSetting(env, "RATE_LIMIT_PER_MINUTE", 1200),
+    publicRateLimitPerMinute: intSetting(env, "PUBLIC_RATE_LIMIT_PER_MINUTE", 120),
     apiKeyCacheSeconds: intSetting(env, "API_KEY_CACHE_SECONDS", 30),
     logRequests: (env.get("LOG_REQUESTS") ?? "true") !== "false",
     trustProxy: env.get("TRUST_PROXY") === "true",

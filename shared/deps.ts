@@ -10,6 +10,8 @@ export interface ServiceDeps {
   db: Db;
   auth: Authenticator;
   rateLimiter: RateLimiter;
+  /** Per client address, for the public endpoints. */
+  publicRateLimiter: RateLimiter;
   log: Logger;
 }
 
@@ -19,6 +21,7 @@ export function buildDeps(config: Config, db: Db, log?: Logger): ServiceDeps {
     db,
     auth: new Authenticator(config, db),
     rateLimiter: new RateLimiter(config.rateLimitPerMinute),
+    publicRateLimiter: new RateLimiter(config.publicRateLimitPerMinute),
     log: log ?? createLogger(config.logRequests),
   };
 }

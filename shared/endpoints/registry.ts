@@ -2,6 +2,7 @@ import type { ServiceDeps } from "../deps.ts";
 import type { ServiceApp } from "../http/app.ts";
 import { apiApp } from "./api.ts";
 import { createShipmentApp } from "./create_shipment.ts";
+import { documentFieldRequirementsApp } from "./document_field_requirements.ts";
 import { getShipmentApp } from "./get_shipment.ts";
 import { promoteDraftApp } from "./promote_draft.ts";
 import { saveDraftApp } from "./save_draft.ts";
@@ -12,5 +13,6 @@ export const FUNCTION_APPS: Record<string, (deps: ServiceDeps) => ServiceApp> = 
   "get-shipment": getShipmentApp,
   "save-draft": saveDraftApp,
   "promote-draft": promoteDraftApp,
+  "document-field-requirements": documentFieldRequirementsApp,
   api: apiApp,
 };

@@ -49,10 +49,13 @@ export function pathParam(c: Context<AppEnv>, name: string): string {
 }
 
 function authGuard(svc: ServiceApp, auth: RouteAuth): MiddlewareHandler<AppEnv>[] {
-  const { auth: authenticator, rateLimiter } = svc.deps;
+  const { auth: authenticator, rateLimiter, publicRateLimiter, config } = svc.deps;
   switch (auth) {
     case "public":
-      return [];
+      return [async (c, next) => {
+        publicRateLimiter.take(`addr:${clientAddress(c, config.trustProxy)}`);
+        await next();
+      }];
     case "service_role":
       return [async (c, next) => {
         authenticator.requireServiceRole(c.req.header("authorization"));
@@ -73,8 +76,19 @@ function authGuard(svc: ServiceApp, auth: RouteAuth): MiddlewareHandler<AppEnv>[
   }
 }
 
+/** The caller's address: the connection's, or behind a trusted proxy the first forwarded one. */
+export function clientAddress(c: Context<AppEnv>, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  return c.env?.remoteAddr ?? "unknown";
+}
+
 const AUTH_RESPONSES: Record<RouteAuth, Record<number, ResponseSpec>> = {
-  public: {},
+  public: {
+    429: { description: "SVC_RATE_LIMIT: too many requests from this address", schema: ErrorBody },
+  },
   service_role: {
     401: { description: "SVC_AUTH_001: missing credentials", schema: ErrorBody },
     403: { description: "SVC_AUTH_003: not the service role key", schema: ErrorBody },

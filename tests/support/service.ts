@@ -44,6 +44,7 @@ export async function testService(options: ServiceOptions = {}): Promise<TestSer
   const env = new Map(Object.entries({
     LOG_REQUESTS: "false",
     RATE_LIMIT_PER_MINUTE: "0",
+    PUBLIC_RATE_LIMIT_PER_MINUTE: "0",
     PUBLIC_BASE_URL: "http://service.test",
     ...options.env,
   }));
