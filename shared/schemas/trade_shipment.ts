@@ -14,7 +14,7 @@ import { z } from "./zod.ts";
 const text = (max = 500) =>
   z.string().trim().min(1, "must not be empty").max(max)
     .regex(
-      /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/,
+      /^(?:[^\p{Cc}]|[\t\n\r])*$/u,
       "must not contain control characters",
     );
 const optionalText = (max = 500) => text(max).optional();
