@@ -37,7 +37,7 @@ export function createGateway(deps: ServiceDeps): Gateway {
         const app = apps.get(name);
         if (app) {
           url.pathname = path.slice(FUNCTIONS_PREFIX.length - 1);
-          return Promise.resolve(app.app.fetch(new Request(url, request), bindings));
+          return Promise.resolve(app.app.fetch(rewrite(request, url), bindings));
         }
       } else if (path === "/api/v1" || path.startsWith("/api/v1/")) {
         return Promise.resolve(api.app.fetch(request, bindings));
@@ -45,6 +45,20 @@ export function createGateway(deps: ServiceDeps): Gateway {
       return Promise.resolve(root.fetch(request, bindings));
     },
   };
+}
+
+/**
+ * The request under another URL. Method, headers and body stream are carried over; the abort
+ * signal is not, since copying it would opt into Deno's legacy abort-on-success behaviour.
+ */
+function rewrite(request: Request, url: URL): Request {
+  return new Request(url, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+    // Streams the body through rather than buffering it.
+    ...(request.body ? { duplex: "half" } : {}),
+  } as RequestInit);
 }
 
 type RootEnv = { Bindings: AppBindings; Variables: { requestId: string } };
