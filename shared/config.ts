@@ -24,6 +24,11 @@ export interface Config {
    * processes within this time). */
   apiKeyCacheSeconds: number;
   logRequests: boolean;
+  /** The gate validate-shipment uses when the request names none. */
+  defaultGate: string;
+  /** An outside rules provider (`PROVIDER_RULES_URL`); unset: the built-in engine. */
+  rulesProviderUrl: string | undefined;
+  rulesProviderApiKey: string | undefined;
   /** Trust the first `X-Forwarded-For` address as the client address (behind a proxy). */
   trustProxy: boolean;
 }
@@ -52,6 +57,9 @@ export function readConfig(
     publicRateLimitPerMinute: intSetting(env, "PUBLIC_RATE_LIMIT_PER_MINUTE", 120),
     apiKeyCacheSeconds: intSetting(env, "API_KEY_CACHE_SECONDS", 30),
     logRequests: (env.get("LOG_REQUESTS") ?? "true") !== "false",
+    defaultGate: env.get("PROVIDER_DEFAULT_GATE_ID") || "trade-document-validator",
+    rulesProviderUrl: env.get("PROVIDER_RULES_URL") || undefined,
+    rulesProviderApiKey: env.get("PROVIDER_RULES_API_KEY") || undefined,
     trustProxy: env.get("TRUST_PROXY") === "true",
   };
 }

@@ -3,6 +3,10 @@ import type { Config } from "./config.ts";
 import type { Db } from "./db/db.ts";
 import { createLogger, type Logger } from "./http/log.ts";
 import { RateLimiter } from "./http/rate_limit.ts";
+import { BuiltInRulesProvider } from "./validation/builtin_provider.ts";
+import { HttpRulesProvider } from "./validation/http_provider.ts";
+import { ReferenceData } from "./validation/reference.ts";
+import type { RulesProvider } from "./validation/types.ts";
 
 /** Everything an app needs, built once per process and passed in (tests build their own). */
 export interface ServiceDeps {
@@ -13,10 +17,20 @@ export interface ServiceDeps {
   /** Per client address, for the public endpoints. */
   publicRateLimiter: RateLimiter;
   log: Logger;
+  reference: ReferenceData;
+  rules: { provider: RulesProvider; name: "builtin" | "http" };
 }
 
 export function buildDeps(config: Config, db: Db, log?: Logger): ServiceDeps {
+  const reference = new ReferenceData(db);
   return {
+    reference,
+    rules: config.rulesProviderUrl
+      ? {
+        provider: new HttpRulesProvider(config.rulesProviderUrl, config.rulesProviderApiKey),
+        name: "http",
+      }
+      : { provider: new BuiltInRulesProvider(reference), name: "builtin" },
     config,
     db,
     auth: new Authenticator(config, db),

@@ -6,6 +6,8 @@ import { documentFieldRequirementsApp } from "./document_field_requirements.ts";
 import { getShipmentApp } from "./get_shipment.ts";
 import { promoteDraftApp } from "./promote_draft.ts";
 import { saveDraftApp } from "./save_draft.ts";
+import { validateShipmentApp } from "./validate_shipment.ts";
+import { verifyHashApp } from "./verify_hash.ts";
 
 /** Every function the service deploys, by name (the URL slug Supabase routes on). */
 export const FUNCTION_APPS: Record<string, (deps: ServiceDeps) => ServiceApp> = {
@@ -13,6 +15,8 @@ export const FUNCTION_APPS: Record<string, (deps: ServiceDeps) => ServiceApp> = 
   "get-shipment": getShipmentApp,
   "save-draft": saveDraftApp,
   "promote-draft": promoteDraftApp,
+  "validate-shipment": validateShipmentApp,
+  "verify-hash": verifyHashApp,
   "document-field-requirements": documentFieldRequirementsApp,
   api: apiApp,
 };

@@ -41,6 +41,21 @@ export const ERROR_CODES = {
   SVC_DRAFT_005: { status: 500, meaning: "save-draft: update failed" },
   SVC_DRAFT_006: { status: 500, meaning: "save-draft: create failed" },
   SVC_DRAFT_007: { status: 400, meaning: "promote-draft: shipment_id missing" },
+  SVC_VAL_001: {
+    status: 400,
+    meaning: "verify-hash: hash missing; extract-filled-fields: file missing",
+  },
+  SVC_VAL_002: {
+    status: 400,
+    meaning: "validate-shipment: shipment missing; generate-documents: shipment or " +
+      "document_types missing; extract-filled-fields: doc_type missing",
+  },
+  SVC_VAL_009: { status: 400, meaning: "validate-shipment: unknown gate_slug" },
+  SVC_VAL_010: {
+    status: 502,
+    meaning: "validate-shipment: the rules provider failed or timed out",
+  },
+  SVC_VAL_011: { status: 400, meaning: "verify-hash: the hash is not 64 hexadecimal characters" },
   SVC_GEN_LIMIT: {
     status: 429,
     meaning: "generate-documents: 429 generation limit reached; 409 concurrent generation, retry",

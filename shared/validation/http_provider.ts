@@ -1,0 +1,58 @@
+import ky, { HTTPError, TimeoutError } from "ky";
+import { ServiceError } from "../errors/service_error.ts";
+import { z } from "../schemas/zod.ts";
+import { unknownGate } from "./builtin_provider.ts";
+import { LayerResult, type ProviderRun, type RulesProvider } from "./types.ts";
+
+const ProviderAnswer = z.object({
+  run_id: z.string().min(1),
+  status: z.string().min(1),
+  ruleset_version: z.string().min(1),
+  layers: z.array(LayerResult).min(1),
+});
+
+/**
+ * An outside rules service: `POST {PROVIDER_RULES_URL}/validate {gate, shipment}` answering
+ * `{run_id, status, ruleset_version, layers}`. Its answer is validated like any outside input;
+ * a 404 means an unknown gate; anything else that goes wrong is a 502, never a hang.
+ */
+export class HttpRulesProvider implements RulesProvider {
+  constructor(
+    private readonly baseUrl: string,
+    private readonly apiKey: string | undefined,
+    private readonly timeoutMs = 10_000,
+  ) {}
+
+  async validate(input: { gate: string; shipment: Record<string, unknown> }): Promise<ProviderRun> {
+    let answer: unknown;
+    try {
+      answer = await ky.post(`${this.baseUrl.replace(/\/+$/, "")}/validate`, {
+        json: input,
+        timeout: this.timeoutMs,
+        retry: { limit: 1, methods: ["post"], statusCodes: [502, 503, 504] },
+        headers: this.apiKey ? { authorization: `Bearer ${this.apiKey}` } : {},
+      }).json();
+    } catch (cause) {
+      if (cause instanceof HTTPError && cause.response.status === 404) {
+        throw unknownGate(input.gate);
+      }
+      const why = cause instanceof HTTPError
+        ? `answered HTTP ${cause.response.status}`
+        : cause instanceof TimeoutError
+        ? `did not answer within ${this.timeoutMs / 1000} s`
+        : "could not be reached";
+      throw new ServiceError("SVC_VAL_010", `The rules provider ${why}`, { cause });
+    }
+    const parsed = ProviderAnswer.safeParse(answer);
+    if (!parsed.success) {
+      throw new ServiceError(
+        "SVC_VAL_010",
+        "The rules provider gave an answer of the wrong shape",
+        {
+          cause: parsed.error,
+        },
+      );
+    }
+    return parsed.data;
+  }
+}

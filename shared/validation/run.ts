@@ -1,0 +1,104 @@
+import type { Principal } from "../auth/principal.ts";
+import type { Db } from "../db/db.ts";
+import { ServiceError } from "../errors/service_error.ts";
+import { readPath } from "../rules/paths.ts";
+import { validationHash } from "./hash.ts";
+import type { LayerResult, RulesProvider } from "./types.ts";
+
+export interface ValidationAnswer {
+  run_id: string;
+  validation_record_id: string;
+  status: string;
+  passed: boolean;
+  layers: LayerResult[];
+  error: { message: string } | null;
+  validation_hash: string | null;
+}
+
+/**
+ * Runs a validation and records it. With a shipment id, the record is linked and the shipment's
+ * status, current record and (on a pass) current hash are set in the same transaction; an
+ * unknown or foreign shipment is a 404 and leaves no record behind.
+ */
+export async function runValidation(
+  db: Db,
+  provider: RulesProvider,
+  principal: Principal,
+  input: { shipment: Record<string, unknown>; shipmentId: string | undefined; gate: string },
+  providerName: string,
+): Promise<ValidationAnswer> {
+  const run = await provider.validate({ gate: input.gate, shipment: input.shipment });
+  const passed = run.layers.every((l) => l.status === "passed");
+  const validatedAt = new Date().toISOString();
+  const hash = passed
+    ? await validationHash({
+      gate: input.gate,
+      ruleset_version: run.ruleset_version,
+      shipment: input.shipment,
+      validated_at: validatedAt,
+    })
+    : null;
+
+  const recordId = await db.transaction(async (tx) => {
+    const [record] = await tx.query<{ id: string }>(
+      `insert into validation_records (team_id, shipment_id, gate, ruleset_version, passed,
+         validation_hash, layers, origin_country, destination_country, validated_at,
+         shipment_data, run_id, provider)
+       values ($1, $2, $3, $4, $5, $6, $7::text::jsonb, $8, $9, $10, $11::text::jsonb, $12, $13)
+       returning id`,
+      [
+        principal.teamId,
+        input.shipmentId ?? null,
+        input.gate,
+        run.ruleset_version,
+        passed,
+        hash,
+        JSON.stringify(run.layers),
+        countryAt(input.shipment, "route.origin_country"),
+        countryAt(input.shipment, "route.destination_country"),
+        validatedAt,
+        JSON.stringify(input.shipment),
+        run.run_id,
+        providerName,
+      ],
+    );
+    if (input.shipmentId !== undefined) {
+      const linked = await tx.query(
+        `update shipments
+            set status = case when $3 then 'validated' else 'validation_failed' end,
+                current_validation_record_id = $4,
+                current_validation_hash = case when $3 then $5 else current_validation_hash end
+          where id = $1 and team_id = $2
+         returning id`,
+        [input.shipmentId, principal.teamId, passed, record!.id, hash],
+      );
+      if (linked.length === 0) throw new ServiceError("SVC_SHIP_004", "Shipment not found");
+    }
+    return record!.id;
+  });
+
+  const failedRules = [
+    ...new Set(
+      run.layers.flatMap((l) => l.results.filter((r) => r.status === "failed").map((r) => r.rule)),
+    ),
+  ];
+  return {
+    run_id: run.run_id,
+    validation_record_id: recordId,
+    status: run.status,
+    passed,
+    layers: run.layers,
+    error: passed ? null : {
+      message: `Validation failed: ${failedRules.length} rule(s) failed (${
+        failedRules.join(", ")
+      })`,
+    },
+    validation_hash: hash,
+  };
+}
+
+/** Only a well-formed code is kept for the public verification page. */
+function countryAt(shipment: Record<string, unknown>, path: string): string | null {
+  const value = readPath(shipment, path);
+  return typeof value === "string" && /^[A-Z]{2}$/.test(value) ? value : null;
+}

@@ -1,0 +1,40 @@
+import { z } from "../schemas/zod.ts";
+
+export const RuleStatus = z.enum(["passed", "failed", "warning"]);
+export type RuleStatus = z.infer<typeof RuleStatus>;
+
+export const RuleResult = z.object({
+  rule: z.string().openapi({ example: "hs_code_exists" }),
+  status: RuleStatus,
+  message: z.string(),
+  path: z.string().optional().openapi({
+    description: "The shipment data path the result is about",
+    example: "goods.line_items.0.hs_code",
+  }),
+}).openapi("RuleResult");
+export type RuleResult = z.infer<typeof RuleResult>;
+
+export const LayerResult = z.object({
+  name: z.string().openapi({ example: "Business Rules" }),
+  status: z.enum(["passed", "failed"]),
+  results: z.array(RuleResult),
+}).openapi("LayerResult");
+export type LayerResult = z.infer<typeof LayerResult>;
+
+/** What a rules provider answers for one run. */
+export interface ProviderRun {
+  run_id: string;
+  /** The provider's run status (`validated` when the run completed), not pass or fail. */
+  status: string;
+  ruleset_version: string;
+  layers: LayerResult[];
+}
+
+/** A rules provider: the built-in engine, or an outside service over HTTP. */
+export interface RulesProvider {
+  validate(input: { gate: string; shipment: Record<string, unknown> }): Promise<ProviderRun>;
+}
+
+export function layerStatus(results: RuleResult[]): "passed" | "failed" {
+  return results.some((r) => r.status === "failed") ? "failed" : "passed";
+}
