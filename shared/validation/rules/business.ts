@@ -8,7 +8,6 @@ import {
   outcome,
   plural,
   type Rule,
-  type RuleContext,
   warning,
 } from "./context.ts";
 
