@@ -14,7 +14,8 @@ export class BuiltInRulesProvider implements RulesProvider {
   constructor(private readonly reference: ReferenceData) {}
 
   async validate(input: { gate: string; shipment: Record<string, unknown> }): Promise<ProviderRun> {
-    const gate = GATES[input.gate];
+    // Own properties only: "constructor" or "toString" are not gates.
+    const gate = Object.hasOwn(GATES, input.gate) ? GATES[input.gate] : undefined;
     if (!gate) throw unknownGate(input.gate);
     const lineItems = lineItemsOf(input.shipment);
     const hsCandidates = lineItems.flatMap(({ item }) => {

@@ -79,7 +79,7 @@ export const GATES: Record<string, Gate> = {
 for (const gate of Object.values(GATES)) {
   for (const layer of gate.layers) {
     for (const id of layer.rules) {
-      if (!RULES[id]) throw new Error(`gate ${gate.slug} names unknown rule ${id}`);
+      if (!Object.hasOwn(RULES, id)) throw new Error(`gate ${gate.slug} names unknown rule ${id}`);
     }
   }
 }

@@ -40,6 +40,8 @@ export class HttpRulesProvider implements RulesProvider {
         ? `answered HTTP ${cause.response.status}`
         : cause instanceof TimeoutError
         ? `did not answer within ${this.timeoutMs / 1000} s`
+        : cause instanceof SyntaxError
+        ? "answered with a body that is not JSON"
         : "could not be reached";
       throw new ServiceError("SVC_VAL_010", `The rules provider ${why}`, { cause });
     }

@@ -40,6 +40,14 @@ export async function runValidation(
     : null;
 
   const recordId = await db.transaction(async (tx) => {
+    // Lock the shipment first: an unknown or foreign id must leave no record behind.
+    if (input.shipmentId !== undefined) {
+      const [shipment] = await tx.query(
+        "select id from shipments where id = $1 and team_id = $2 for update",
+        [input.shipmentId, principal.teamId],
+      );
+      if (!shipment) throw new ServiceError("SVC_SHIP_004", "Shipment not found");
+    }
     const [record] = await tx.query<{ id: string }>(
       `insert into validation_records (team_id, shipment_id, gate, ruleset_version, passed,
          validation_hash, layers, origin_country, destination_country, validated_at,
@@ -63,16 +71,14 @@ export async function runValidation(
       ],
     );
     if (input.shipmentId !== undefined) {
-      const linked = await tx.query(
+      await tx.query(
         `update shipments
             set status = case when $3 then 'validated' else 'validation_failed' end,
                 current_validation_record_id = $4,
                 current_validation_hash = case when $3 then $5 else current_validation_hash end
-          where id = $1 and team_id = $2
-         returning id`,
+          where id = $1 and team_id = $2`,
         [input.shipmentId, principal.teamId, passed, record!.id, hash],
       );
-      if (linked.length === 0) throw new ServiceError("SVC_SHIP_004", "Shipment not found");
     }
     return record!.id;
   });
