@@ -50,10 +50,25 @@ function queryable(sql: postgres.Sql): Queryable {
       await sql.unsafe(script);
     },
     async query<T>(text: string, params: readonly unknown[] = []): Promise<T[]> {
-      const rows = await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[], {
+      const values = params.map((p) => Array.isArray(p) ? arrayLiteral(p) : p);
+      const rows = await sql.unsafe(text, values as postgres.ParameterOrJSON<never>[], {
         prepare: true,
       });
       return rows as unknown as T[];
     },
   };
+}
+
+/**
+ * Arrays go to PostgreSQL as array literals (`{"a","b"}`), which the statement's cast types.
+ * postgres.js serialises JS arrays by the array types it fetches when a connection opens, and a
+ * query sent before that fetch completes gets a malformed literal; a string is always sent as is.
+ */
+export function arrayLiteral(values: readonly unknown[]): string {
+  const items = values.map((v) => {
+    if (v === null || v === undefined) return "NULL";
+    if (Array.isArray(v)) return arrayLiteral(v);
+    return `"${String(v).replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`;
+  });
+  return `{${items.join(",")}}`;
 }

@@ -1,6 +1,7 @@
 import { addAdminRoutes } from "../admin/routes.ts";
 import type { ServiceDeps } from "../deps.ts";
 import { createServiceApp, type ServiceApp } from "../http/app.ts";
+import { addHsRoutes } from "../hs/routes.ts";
 
 /**
  * The resource routes, `/api/v1/...`, as one function named `api` (Supabase serves it at
@@ -9,5 +10,6 @@ import { createServiceApp, type ServiceApp } from "../http/app.ts";
 export function apiApp(deps: ServiceDeps): ServiceApp {
   const svc = createServiceApp(deps, { name: "api", publicPrefix: "" });
   addAdminRoutes(svc);
+  addHsRoutes(svc);
   return svc;
 }

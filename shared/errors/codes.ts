@@ -64,6 +64,17 @@ export const ERROR_CODES = {
   SVC_TEAM_002: { status: 404, meaning: "admin: team not found" },
   SVC_TEAM_003: { status: 404, meaning: "admin: API key not found" },
   SVC_TEAM_004: { status: 400, meaning: "admin: invalid member (user_id)" },
+  SVC_HS_001: {
+    status: 400,
+    meaning: "hs-codes/search: q missing, blank or longer than 200 characters",
+  },
+  SVC_HS_002: { status: 400, meaning: "hs-codes/search: limit is not an integer from 1 to 100" },
+  SVC_HS_003: { status: 400, meaning: "hs-codes: country is not an ISO 3166-1 alpha-2 code" },
+  SVC_HS_004: {
+    status: 404,
+    meaning: "hs-codes: code not found (8 and 10 digits: in the given country's tariff)",
+  },
+  SVC_HS_005: { status: 400, meaning: "hs-codes: malformed code (not 2, 4, 6, 8 or 10 digits)" },
 } as const satisfies Record<string, ErrorCodeInfo>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -91,13 +91,20 @@ export async function seedReferenceData(db: Db): Promise<SeedReport> {
         loaded.push({ name: file.dataset.name, rows });
       }
     });
+    // Fresh statistics for the planner: PGlite has no autovacuum to gather them.
+    const tables = new Set(DATASETS.filter((d) => names(loaded).has(d.name)).map((d) => d.table));
+    await db.exec(`analyze ${[...tables].join(", ")}`);
   }
-  const names = new Set(loaded.map((l) => l.name));
+  const loadedNames = names(loaded);
   return {
     loaded,
-    unchanged: DATASETS.map((d) => d.name).filter((n) => !names.has(n)),
+    unchanged: DATASETS.map((d) => d.name).filter((n) => !loadedNames.has(n)),
     seconds: (performance.now() - started) / 1000,
   };
+}
+
+function names(loaded: SeedReport["loaded"]): Set<string> {
+  return new Set(loaded.map((l) => l.name));
 }
 
 async function loadedChecksums(db: Queryable): Promise<Map<string, string>> {

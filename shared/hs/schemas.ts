@@ -1,0 +1,100 @@
+import { z } from "../schemas/zod.ts";
+
+export const SEARCH_DEFAULT_LIMIT = 20;
+export const SEARCH_MAX_LIMIT = 100;
+export const SEARCH_MAX_QUERY = 200;
+
+const Country = z.string()
+  .regex(/^[A-Za-z]{2}$/, "must be an ISO 3166-1 alpha-2 code, e.g. US")
+  .transform((c) => c.toUpperCase())
+  .openapi({
+    description: "ISO 3166-1 alpha-2 (any case). Selects the country's national tariff " +
+      "(loaded: US); for another country the answer holds HS codes only.",
+    example: "US",
+  });
+
+export const HsSearchQuery = z.object({
+  q: z.string()
+    .trim()
+    .min(1, "must not be blank")
+    .max(SEARCH_MAX_QUERY, `must be at most ${SEARCH_MAX_QUERY} characters`)
+    .openapi({
+      description: "Words (English, stemmed: `roasted coffee`, `laptops`), or a code prefix " +
+        "(digits, dots and spaces allowed: `0901`, `0901.21`, `8471 30`)",
+      example: "roasted coffee",
+    }),
+  country: Country.optional(),
+  limit: z.string()
+    .regex(/^\d{1,9}$/, `must be an integer from 1 to ${SEARCH_MAX_LIMIT}`)
+    .transform(Number)
+    .pipe(
+      z.int()
+        .min(1, `must be an integer from 1 to ${SEARCH_MAX_LIMIT}`)
+        .max(SEARCH_MAX_LIMIT, `must be an integer from 1 to ${SEARCH_MAX_LIMIT}`),
+    )
+    .optional()
+    .openapi({
+      type: "integer",
+      minimum: 1,
+      maximum: SEARCH_MAX_LIMIT,
+      default: SEARCH_DEFAULT_LIMIT,
+      description: `Results per answer, default ${SEARCH_DEFAULT_LIMIT}, at most ` +
+        `${SEARCH_MAX_LIMIT}`,
+    }),
+}).openapi("HsSearchQuery");
+
+export const HsLookupQuery = z.object({ country: Country.optional() }).openapi("HsLookupQuery");
+
+export const HsCodeParam = z.object({
+  code: z.string().openapi({
+    description: "2, 4, 6 digits (HS), or 8 or 10 digits (a national line: give country); " +
+      "dots and spaces allowed",
+    example: "8471.30",
+  }),
+});
+
+const Code = z.string().openapi({
+  description: "Dotted display form: `09`, `0901`, `0901.21`, `8471.30.01`, `8471.30.01.00`",
+  example: "0901.21",
+});
+const DutyRate = z.string().nullable().openapi({
+  description: "The national tariff's general (column 1) rate in force on the line, as " +
+    "published (inherited from the line above when the line has none); null for HS codes",
+  example: "Free",
+});
+const CountryOut = z.string().nullable().openapi({
+  description: "The country of a national tariff line; null for an HS code",
+  example: "US",
+});
+
+export const HsSearchResult = z.object({
+  code: Code,
+  description: z.string(),
+  country: CountryOut,
+  chapter: z.string().openapi({ example: "09" }),
+  duty_rate: DutyRate,
+}).openapi("HsSearchResult");
+
+export const HsSearchPage = z.object({
+  results: z.array(HsSearchResult),
+  total: z.int().openapi({ description: "How many codes match (not only this page)" }),
+}).openapi("HsSearchPage");
+
+export const HsHierarchyEntry = z.object({
+  level: z.int().openapi({ description: "Digits: 2, 4, 6, then 8 and 10 for national lines" }),
+  code: Code,
+  description: z.string(),
+}).openapi("HsHierarchyEntry");
+
+export const HsCode = z.object({
+  code: Code,
+  description: z.string(),
+  country: CountryOut,
+  chapter: z.string().openapi({ example: "84" }),
+  heading: z.string().nullable().openapi({ example: "8471" }),
+  subheading: z.string().nullable().openapi({ example: "8471.30" }),
+  duty_rate: DutyRate,
+  hierarchy: z.array(HsHierarchyEntry).openapi({
+    description: "From the chapter down to the code itself",
+  }),
+}).openapi("HsCode");

@@ -1,0 +1,78 @@
+import { codeParts, displayCode, isCodePrefix, lookupCode } from "../../shared/hs/codes.ts";
+import { nationalDescription } from "../../shared/hs/lines.ts";
+import { concepts, MAX_CONCEPTS } from "../../shared/hs/words.ts";
+import { assertEquals, equal } from "../support/assert.ts";
+
+Deno.test("displayCode() dots every pair after the heading", () => {
+  assertEquals(
+    ["09", "0901", "090121", "84713001", "8471300100"].map(displayCode),
+    ["09", "0901", "0901.21", "8471.30.01", "8471.30.01.00"],
+  );
+});
+
+Deno.test("lookupCode() takes 2, 4, 6, 8 or 10 digits, with dots and spaces anywhere", () => {
+  assertEquals(
+    ["0901.21", " 0901 21 ", "8471.30.01.00", "84"].map(lookupCode),
+    ["090121", "090121", "8471300100", "84"],
+  );
+  for (const bad of ["", "1", "847", "0901.2", "847130010", "84713001001", "84a1", "-84"]) {
+    equal(lookupCode(bad), null, bad);
+  }
+});
+
+Deno.test("isCodePrefix() is digits with dots and spaces, nothing else", () => {
+  assertEquals(["0901", "09.01", "8471 30", "..", "0901 coffee", "x"].map(isCodePrefix), [
+    true,
+    true,
+    true,
+    false,
+    false,
+    false,
+  ]);
+});
+
+Deno.test("codeParts() gives the 2-, 4- and 6-digit prefixes", () => {
+  assertEquals(codeParts("8471300100"), {
+    chapter: "84",
+    heading: "8471",
+    subheading: "8471.30",
+  });
+  assertEquals(codeParts("84"), { chapter: "84", heading: null, subheading: null });
+});
+
+Deno.test("concepts() adds the nomenclature's wording for everyday names", () => {
+  assertEquals(concepts("Laptops"), [
+    { words: "laptops", means: "portable automatic data processing machines" },
+  ]);
+  assertEquals(concepts("mobile phones, cheap"), [
+    { words: "mobile phones", means: "telephones for cellular networks" },
+    { words: "cheap", means: "" },
+  ]);
+  assertEquals(concepts("wristwatches"), [{ words: "wristwatches", means: "wrist-watches" }]);
+});
+
+Deno.test("concepts() keeps hyphenated words, drops punctuation and repeats, stops at 16", () => {
+  assertEquals(concepts("cotton T-shirts; cotton & (x) men’s").map((c) => c.words), [
+    "cotton",
+    "t-shirts",
+    "x",
+    "men's",
+  ]);
+  assertEquals(concepts("'; drop table --"), [
+    { words: "drop", means: "" },
+    { words: "table", means: "" },
+  ]);
+  equal(concepts(Array.from({ length: 40 }, (_, i) => `w${i}`).join(" ")).length, MAX_CONCEPTS);
+  assertEquals(concepts("&|!():* \u0000"), []);
+});
+
+Deno.test("nationalDescription() joins the lines above with their contexts", () => {
+  equal(
+    nationalDescription([
+      { description: null, context: null },
+      { description: "Not decaffeinated", context: "Coffee, roasted" },
+      { description: "Certified organic:", context: "Arabica" },
+    ]),
+    "Coffee, roasted > Not decaffeinated > Arabica > Certified organic",
+  );
+});

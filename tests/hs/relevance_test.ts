@@ -1,0 +1,108 @@
+import { assert, expectJson } from "../support/assert.ts";
+import { serviceTest, testService } from "../support/service.ts";
+import { search, type SearchPage } from "./support.ts";
+
+/**
+ * What a trader types → the HS 2022 subheading(s) a customs broker would pick, read from the
+ * nomenclature (data/reference/hs_codes.csv.gz). Where several subheadings are equally right
+ * (the query does not say roasted or not, fresh or frozen), any of them counts. Each must be in
+ * the first three answers.
+ */
+const CASES: [query: string, expected: string[]][] = [
+  ["roasted coffee", ["0901.21"]],
+  ["portable computer", ["8471.30"]],
+  ["laptops", ["8471.30"]],
+  ["notebook computer", ["8471.30"]],
+  ["live horses", ["0101.21", "0101.29"]],
+  ["frozen shrimps", ["0306.16", "0306.17"]],
+  ["wine sparkling", ["2204.10"]],
+  ["cotton t-shirts", ["6109.10"]],
+  ["crude petroleum oil", ["2709.00"]],
+  ["bicycles", ["8712.00"]],
+  ["mobile phones", ["8517.13", "8517.14"]],
+  ["telephones for cellular networks", ["8517.14"]],
+  ["wooden furniture", ["9403.30", "9403.40", "9403.50", "9403.60"]],
+  ["rice", ["1006.10", "1006.20", "1006.30", "1006.40"]],
+  ["solar cells", ["8541.42", "8541.43"]],
+  ["photovoltaic cells", ["8541.42", "8541.43"]],
+  ["lithium-ion accumulators", ["8507.60"]],
+  ["frozen beef", ["0202.10", "0202.20", "0202.30"]],
+  ["tv", ["8528.71", "8528.72", "8528.73"]],
+  ["green tea", ["0902.10", "0902.20"]],
+  ["black tea", ["0902.30", "0902.40"]],
+  ["cocoa beans", ["1801.00"]],
+  ["wheat flour", ["1101.00"]],
+  ["bananas", ["0803.90"]],
+  ["saffron", ["0910.20"]],
+  ["whisky", ["2208.30"]],
+  ["cigarettes", ["2402.20"]],
+  ["copper wire", ["7408.11", "7408.19", "7408.21", "7408.22", "7408.29"]],
+  ["steel screws", ["7318.11", "7318.12", "7318.13", "7318.14", "7318.15"]],
+  ["olive oil", ["1509.20", "1509.30", "1509.40", "1509.90"]],
+  ["men's cotton trousers", ["6103.42", "6203.42"]],
+  ["toothbrushes", ["9603.21"]],
+  ["umbrellas", ["6601.10", "6601.91", "6601.99"]],
+  ["aluminium foil", ["7607.11", "7607.19", "7607.20"]],
+  ["cut flowers roses", ["0603.11"]],
+  ["frozen chicken", ["0207.12", "0207.14"]],
+  ["natural honey", ["0409.00"]],
+  ["portland cement", ["2523.21", "2523.29"]],
+  ["worn clothing", ["6309.00"]],
+  ["wristwatches", ["9102.11", "9102.12", "9102.19", "9102.21", "9102.29", "9102.91"]],
+  ["fresh apples", ["0808.10"]],
+  ["orange juice", ["2009.11", "2009.12", "2009.19"]],
+  ["tomatoes", ["0702.00"]],
+  ["e-bike", ["8711.60"]],
+];
+
+serviceTest("hs-codes/search finds the right subheading in the first three", async (t) => {
+  const svc = await testService();
+  const team = await svc.newTeam();
+
+  for (const [q, expected] of CASES) {
+    await t.step(`"${q}" → ${expected.join(" or ")}`, async () => {
+      const page = await expectJson<SearchPage>(await search(svc, team, { q }), 200);
+      const top = page.results.slice(0, 3).map((r) => r.code);
+      assert(
+        top.some((code) => expected.includes(code)),
+        `"${q}": expected ${expected.join(" or ")} in the first three, got ` +
+          page.results.slice(0, 5).map((r) => `${r.code} ${r.description.slice(0, 50)}`)
+            .join(" | "),
+      );
+    });
+  }
+
+  await t.step(
+    "a negated word does not match: crude oil is 2709, not 2710 (not crude)",
+    async () => {
+      const page = await expectJson<SearchPage>(
+        await search(svc, team, { q: "crude petroleum oil", limit: "100" }),
+        200,
+      );
+      assert(page.results.every((r) => !r.code.startsWith("2710")), JSON.stringify(page.results));
+    },
+  );
+
+  await t.step("a head-phrase match ranks above an incidental mention", async () => {
+    // 8712.00 names bicycles first; 4011.50 (tyres "of a kind used on bicycles") only mentions them.
+    const page = await expectJson<SearchPage>(await search(svc, team, { q: "bicycles" }), 200);
+    const codes = page.results.map((r) => r.code);
+    assert(codes.indexOf("8712.00") < codes.indexOf("4011.50"), codes.join(" "));
+  });
+
+  await t.step("words are stemmed: singular and plural find the same codes", async () => {
+    const one = await expectJson<SearchPage>(await search(svc, team, { q: "bicycle" }), 200);
+    const many = await expectJson<SearchPage>(await search(svc, team, { q: "bicycles" }), 200);
+    assert(one.total > 0 && one.total === many.total, `${one.total} vs ${many.total}`);
+  });
+
+  await t.step("when no code has every word, codes with most of them are the answer", async () => {
+    // No description has "gold" and "jewellery" and "xylophone" together.
+    const page = await expectJson<SearchPage>(
+      await search(svc, team, { q: "gold jewellery xylophone" }),
+      200,
+    );
+    assert(page.total > 0);
+    assert(page.results.some((r) => r.code.startsWith("7113")), JSON.stringify(page.results));
+  });
+});
