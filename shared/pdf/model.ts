@@ -1,0 +1,130 @@
+/**
+ * The document model: what a template says (what goes where), separate from the layout engine
+ * (fonts, boxes, tables, pagination, form fields, footer, QR code). A template is a pure
+ * function from shipment data to a DocumentSpec; the engine renders any DocumentSpec.
+ */
+import type { DocumentType } from "../rules/document_types.ts";
+
+/**
+ * A value taken from the shipment data. `path` is the snake_case data path it came from
+ * (`goods.line_items.0.hs_code`); the engine names the form field after its camelCase form
+ * (`goods.lineItems.0.hsCode`). When `value` is empty, a fillable document gets a form field
+ * there, a final one a blank.
+ */
+export interface FieldValue {
+  kind: "field";
+  path: string;
+  value: string;
+  /** Wider than one line: the form field is multi-line. */
+  multiline?: boolean;
+}
+
+/** Literal text: a label, mandated wording, a computed figure (not a form field). */
+export interface TextValue {
+  kind: "text";
+  value: string;
+  bold?: boolean;
+}
+
+export type Content = FieldValue | TextValue;
+
+/** A labelled box of the form, like "1 Exporter" on the EUR.1 or "Shipper" on the B/L. */
+export interface Box {
+  /** The box number printed before the label, where the real form numbers its boxes. */
+  number?: string;
+  label: string;
+  /** Lines of content, top to bottom. */
+  lines: Content[];
+  /** Columns of the grid row this box spans (default 1). */
+  span?: number;
+  /** Lines of height to reserve at least (for a signature, a stamp, a blank to fill). */
+  minLines?: number;
+}
+
+/** A row of boxes across the page; the columns share the width in proportion to their spans. */
+export interface BoxRow {
+  kind: "boxes";
+  boxes: Box[];
+}
+
+export interface Column {
+  header: string;
+  /** Share of the table width. */
+  width: number;
+  align?: "left" | "right" | "center";
+}
+
+/**
+ * A table whose rows may run over several pages: the header repeats on each page. Totals are
+ * printed after the last row.
+ */
+export interface Table {
+  kind: "table";
+  title?: string;
+  columns: Column[];
+  rows: Content[][];
+  totals?: Content[];
+}
+
+/** A paragraph: mandated declaration wording, a note, or a heading between sections. */
+export interface Paragraph {
+  kind: "paragraph";
+  text: string;
+  style?: "declaration" | "note" | "heading";
+}
+
+/** Where someone signs: a name, a place and date, the signature line, maybe a stamp area. */
+export interface Signature {
+  kind: "signature";
+  /** What the signature means: "Signature of the exporter", "Official veterinarian". */
+  caption: string;
+  name?: Content;
+  title?: Content;
+  place?: Content;
+  date?: Content;
+  stamp?: boolean;
+}
+
+export type Block = BoxRow | Table | Paragraph | Signature;
+
+export interface DocumentSpec {
+  type: DocumentType;
+  /** The form's title, as printed: "COMMERCIAL INVOICE", "MOVEMENT CERTIFICATE". */
+  title: string;
+  /** A line under the title: "ORIGINAL", "Not Negotiable", "EUR.1 No …". */
+  subtitle?: string;
+  /** Reference boxes at the top right: invoice number and date, B/L number, … */
+  references: { label: string; content: Content }[];
+  blocks: Block[];
+}
+
+/** Everything the engine needs besides the spec: footer, form mode, fixed metadata. */
+export interface RenderContext {
+  shipmentId: string | null;
+  shipmentRef: string;
+  /** SHA-256 validation hash for the footer and QR code, when the request gave one. */
+  validationHash: string | null;
+  /** `{PUBLIC_VERIFY_URL}/<hash>`, encoded in the QR code. */
+  verifyUrl: string | null;
+  /** true: every value is static text; false: empty values become fillable form fields. */
+  finalDoc: boolean;
+  /** Fixed creation time (from the job), so the same input gives the same bytes. */
+  createdAt: Date;
+  /** Fixed document id (the job id): the PDF trailer /ID and the XMP document id. */
+  documentId: string;
+}
+
+export function field(path: string, value: unknown, multiline = false): FieldValue {
+  return { kind: "field", path, value: stringify(value), ...(multiline ? { multiline } : {}) };
+}
+
+export function text(value: string, bold = false): TextValue {
+  return { kind: "text", value, ...(bold ? { bold } : {}) };
+}
+
+function stringify(value: unknown): string {
+  if (value === undefined || value === null) return "";
+  if (typeof value === "string") return value;
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  return "";
+}
