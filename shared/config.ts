@@ -29,6 +29,21 @@ export interface Config {
   /** An outside rules provider (`PROVIDER_RULES_URL`); unset: the built-in engine. */
   rulesProviderUrl: string | undefined;
   rulesProviderApiKey: string | undefined;
+  /** The QR code on documents encodes `<publicVerifyUrl>/<hash>`. */
+  publicVerifyUrl: string;
+  /** Supabase project URL: when set, files go to Supabase Storage. */
+  supabaseUrl: string | undefined;
+  storageBucket: string;
+  /** HMAC key of local signed file URLs. */
+  storageSigningSecret: string;
+  /** Lifetime of signed download URLs. */
+  signedUrlSeconds: number;
+  /** Background worker in the gateway process (false: run `deno task worker` separately). */
+  runWorker: boolean;
+  /** Jobs a worker renders at once. */
+  workerConcurrency: number;
+  /** Render threads (Web Workers); 0 renders on the main thread. */
+  renderThreads: number;
   /** Trust the first `X-Forwarded-For` address as the client address (behind a proxy). */
   trustProxy: boolean;
 }
@@ -40,6 +55,8 @@ export function readConfig(
   keys: { anonKey: string; serviceRoleKey: string; jwtSecret: string | undefined },
 ): Config {
   const port = intSetting(env, "PORT", 54321);
+  const publicBaseUrl = (env.get("PUBLIC_BASE_URL") || env.get("SUPABASE_URL") ||
+    `http://127.0.0.1:${port}`).replace(/\/+$/, "");
   return {
     port,
     databaseUrl: env.get("DATABASE_URL") || env.get("SUPABASE_DB_URL") || undefined,
@@ -49,8 +66,7 @@ export function readConfig(
     serviceRoleKey: keys.serviceRoleKey,
     jwtSecret: keys.jwtSecret,
     jwksUrl: env.get("SUPABASE_JWKS_URL") || undefined,
-    publicBaseUrl: (env.get("PUBLIC_BASE_URL") || env.get("SUPABASE_URL") ||
-      `http://127.0.0.1:${port}`).replace(/\/+$/, ""),
+    publicBaseUrl,
     allowedOrigins: (env.get("ALLOWED_ORIGINS") || "*").split(",").map((s) => s.trim())
       .filter(Boolean),
     rateLimitPerMinute: intSetting(env, "RATE_LIMIT_PER_MINUTE", 1200),
@@ -60,6 +76,15 @@ export function readConfig(
     defaultGate: env.get("PROVIDER_DEFAULT_GATE_ID") || "trade-document-validator",
     rulesProviderUrl: env.get("PROVIDER_RULES_URL") || undefined,
     rulesProviderApiKey: env.get("PROVIDER_RULES_API_KEY") || undefined,
+    publicVerifyUrl: (env.get("PUBLIC_VERIFY_URL") || `${publicBaseUrl}/functions/v1/verify-hash`)
+      .replace(/\/+$/, ""),
+    supabaseUrl: env.get("SUPABASE_URL") || undefined,
+    storageBucket: env.get("STORAGE_BUCKET") || "documents",
+    storageSigningSecret: env.get("STORAGE_SIGNING_KEY") || keys.jwtSecret || keys.serviceRoleKey,
+    signedUrlSeconds: intSetting(env, "SIGNED_URL_TTL_SECONDS", 3600),
+    runWorker: (env.get("RUN_WORKER") ?? "true") !== "false",
+    workerConcurrency: Math.max(1, intSetting(env, "WORKER_CONCURRENCY", 4)),
+    renderThreads: intSetting(env, "RENDER_THREADS", navigator.hardwareConcurrency ?? 2),
     trustProxy: env.get("TRUST_PROXY") === "true",
   };
 }

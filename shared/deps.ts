@@ -7,6 +7,9 @@ import { BuiltInRulesProvider } from "./validation/builtin_provider.ts";
 import { HttpRulesProvider } from "./validation/http_provider.ts";
 import { ReferenceData } from "./validation/reference.ts";
 import type { RulesProvider } from "./validation/types.ts";
+import { LocalStorage } from "./storage/local.ts";
+import type { Storage } from "./storage/storage.ts";
+import { SupabaseStorage } from "./storage/supabase.ts";
 
 /** Everything an app needs, built once per process and passed in (tests build their own). */
 export interface ServiceDeps {
@@ -19,11 +22,16 @@ export interface ServiceDeps {
   log: Logger;
   reference: ReferenceData;
   rules: { provider: RulesProvider; name: "builtin" | "http" };
+  storage: Storage;
+  /** Wakes the document workers after new jobs are queued (set by whoever runs them). */
+  kickWorkers: () => void;
 }
 
 export function buildDeps(config: Config, db: Db, log?: Logger): ServiceDeps {
   const reference = new ReferenceData(db);
   return {
+    storage: createStorage(config),
+    kickWorkers: () => {},
     reference,
     rules: config.rulesProviderUrl
       ? {
@@ -38,4 +46,16 @@ export function buildDeps(config: Config, db: Db, log?: Logger): ServiceDeps {
     publicRateLimiter: new RateLimiter(config.publicRateLimitPerMinute),
     log: log ?? createLogger(config.logRequests),
   };
+}
+
+function createStorage(config: Config): Storage {
+  if (config.supabaseUrl) {
+    return new SupabaseStorage(config.supabaseUrl, config.serviceRoleKey, config.storageBucket);
+  }
+  return new LocalStorage(
+    `${config.dataDir}/storage`,
+    config.storageBucket,
+    config.publicBaseUrl,
+    config.storageSigningSecret,
+  );
 }

@@ -2,6 +2,7 @@ import { addAdminRoutes } from "../admin/routes.ts";
 import type { ServiceDeps } from "../deps.ts";
 import { createServiceApp, type ServiceApp } from "../http/app.ts";
 import { addHsRoutes } from "../hs/routes.ts";
+import { addJobRoutes } from "../jobs/routes.ts";
 
 /**
  * The resource routes, `/api/v1/...`, as one function named `api` (Supabase serves it at
@@ -11,5 +12,6 @@ export function apiApp(deps: ServiceDeps): ServiceApp {
   const svc = createServiceApp(deps, { name: "api", publicPrefix: "" });
   addAdminRoutes(svc);
   addHsRoutes(svc);
+  addJobRoutes(svc);
   return svc;
 }

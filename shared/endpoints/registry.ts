@@ -3,6 +3,7 @@ import type { ServiceApp } from "../http/app.ts";
 import { apiApp } from "./api.ts";
 import { createShipmentApp } from "./create_shipment.ts";
 import { documentFieldRequirementsApp } from "./document_field_requirements.ts";
+import { generateDocumentsApp } from "./generate_documents.ts";
 import { getShipmentApp } from "./get_shipment.ts";
 import { promoteDraftApp } from "./promote_draft.ts";
 import { saveDraftApp } from "./save_draft.ts";
@@ -15,6 +16,7 @@ export const FUNCTION_APPS: Record<string, (deps: ServiceDeps) => ServiceApp> = 
   "get-shipment": getShipmentApp,
   "save-draft": saveDraftApp,
   "promote-draft": promoteDraftApp,
+  "generate-documents": generateDocumentsApp,
   "validate-shipment": validateShipmentApp,
   "verify-hash": verifyHashApp,
   "document-field-requirements": documentFieldRequirementsApp,

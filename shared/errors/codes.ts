@@ -50,16 +50,30 @@ export const ERROR_CODES = {
     meaning: "validate-shipment: shipment missing; generate-documents: shipment or " +
       "document_types missing; extract-filled-fields: doc_type missing",
   },
+  SVC_VAL_004: {
+    status: 400,
+    meaning: "generate-documents, extract-filled-fields: unknown document type (details " +
+      "list the supported ones)",
+  },
   SVC_VAL_009: { status: 400, meaning: "validate-shipment: unknown gate_slug" },
   SVC_VAL_010: {
     status: 502,
     meaning: "validate-shipment: the rules provider failed or timed out",
   },
-  SVC_VAL_011: { status: 400, meaning: "verify-hash: the hash is not 64 hexadecimal characters" },
+  SVC_VAL_011: {
+    status: 400,
+    meaning: "verify-hash, generate-documents: the hash is not 64 hexadecimal characters",
+  },
+  SVC_VAL_012: {
+    status: 400,
+    meaning: "generate-documents: final_doc, confirm_warnings or previous_shipment_data " +
+      "has the wrong type",
+  },
   SVC_GEN_LIMIT: {
     status: 429,
     meaning: "generate-documents: 429 generation limit reached; 409 concurrent generation, retry",
   },
+  SVC_JOB_001: { status: 404, meaning: "jobs: no such job for this team" },
   SVC_TEAM_001: { status: 400, meaning: "admin: invalid team name or tier" },
   SVC_TEAM_002: { status: 404, meaning: "admin: team not found" },
   SVC_TEAM_003: { status: 404, meaning: "admin: API key not found" },

@@ -7,6 +7,7 @@ import { corsFor, errorResponse, type ServiceApp } from "../../shared/http/app.t
 import type { AppBindings } from "../../shared/http/types.ts";
 import { buildOpenApiDocument } from "../../shared/openapi/document.ts";
 import { DOCS_HTML, docsAsset } from "../../shared/openapi/docs_page.ts";
+import { LocalStorage } from "../../shared/storage/local.ts";
 
 export interface Gateway {
   fetch(request: Request, bindings?: AppBindings): Promise<Response>;
@@ -91,6 +92,26 @@ function rootApp(deps: ServiceDeps, apps: ServiceApp[]): Hono<RootEnv> {
     return c.body(asset.body as Uint8Array<ArrayBuffer>, 200, {
       "content-type": asset.type,
       "cache-control": "public, max-age=86400",
+    });
+  });
+  // Local storage's signed download links (Supabase Storage serves its own).
+  root.get("/storage/v1/object/sign/:bucket/:path{.+}", async (c) => {
+    const storage = deps.storage;
+    const path = c.req.param("path");
+    const allowed = storage instanceof LocalStorage &&
+      await storage.verify(c.req.param("bucket"), path, c.req.query("token") ?? "");
+    if (!allowed) {
+      throw new ServiceError("SVC_AUTH_003", "This link is invalid or has expired", {
+        status: 403,
+      });
+    }
+    const bytes = await storage.get(path);
+    if (!bytes) throw new ServiceError("SVC_REQ_004", "No such file");
+    const name = path.split("/").pop()!;
+    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+      "content-type": name.endsWith(".pdf") ? "application/pdf" : "application/octet-stream",
+      "content-disposition": `inline; filename="${name}"`,
+      "cache-control": "private, max-age=300",
     });
   });
   root.notFound(() => {

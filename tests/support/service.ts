@@ -12,6 +12,9 @@ export const TEST_KEYS = {
   jwtSecret: "test-jwt-secret-0123456789abcdef0123456789",
 };
 
+/** Files the service writes in tests (local storage) go to a folder of this process's own. */
+export const TEST_DATA_DIR = Deno.makeTempDirSync({ prefix: "trade-test-" });
+
 export interface TestService {
   db: Db;
   deps: ServiceDeps;
@@ -46,6 +49,7 @@ export async function testService(options: ServiceOptions = {}): Promise<TestSer
     RATE_LIMIT_PER_MINUTE: "0",
     PUBLIC_RATE_LIMIT_PER_MINUTE: "0",
     PUBLIC_BASE_URL: "http://service.test",
+    DATA_DIR: TEST_DATA_DIR,
     ...options.env,
   }));
   const config = readConfig({ get: (k) => env.get(k) }, TEST_KEYS);

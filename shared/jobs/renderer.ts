@@ -1,0 +1,12 @@
+import type { RenderContext } from "../pdf/model.ts";
+import type { DocumentType } from "../rules/document_types.ts";
+
+/** Turns shipment data into a PDF of one document type (in process, or on worker threads). */
+export interface DocumentRenderer {
+  render(
+    docType: DocumentType,
+    data: Record<string, unknown>,
+    ctx: RenderContext,
+  ): Promise<Uint8Array>;
+  close?(): void;
+}

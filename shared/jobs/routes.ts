@@ -1,0 +1,70 @@
+import { ServiceError } from "../errors/service_error.ts";
+import { errorResponse } from "../endpoints/common_responses.ts";
+import type { ServiceApp } from "../http/app.ts";
+import { addRoute, pathParam } from "../http/route.ts";
+import { Timestamp, Uuid } from "../schemas/common.ts";
+import { z } from "../schemas/zod.ts";
+import { isUuid } from "../util/uuid.ts";
+
+const Job = z.object({
+  id: Uuid,
+  status: z.enum(["queued", "processing", "completed", "failed"]),
+  doc_type: z.string(),
+  shipment_id: Uuid.nullable(),
+  provider_job_id: z.string().nullable(),
+  download_url: z.string().nullable().openapi({
+    description: "A signed URL, fresh on every read, while the job is completed",
+  }),
+  hash: z.string().nullable().openapi({ description: "sha256:<hex> of the PDF file" }),
+  error_message: z.string().nullable(),
+  attempts: z.int(),
+  created_at: Timestamp,
+  completed_at: Timestamp.nullable(),
+}).openapi("DocumentJob");
+
+/** `GET /api/v1/jobs/:id`: poll a document job (every 2 s, up to 30 times, per the spec). */
+export function addJobRoutes(svc: ServiceApp): void {
+  const { db, storage, config } = svc.deps;
+  addRoute(svc, {
+    method: "get",
+    path: "/v1/jobs/:id",
+    summary: "A document generation job",
+    tags: ["Documents"],
+    auth: "bearer",
+    params: z.object({ id: Uuid }),
+    responses: {
+      200: { description: "The job", schema: Job },
+      404: errorResponse("SVC_JOB_001: no such job for this team"),
+    },
+  }, async (c) => {
+    const id = pathParam(c, "id");
+    const [job] = isUuid(id)
+      ? await db.query<{
+        id: string;
+        status: string;
+        doc_type: string;
+        shipment_id: string | null;
+        provider_job_id: string | null;
+        storage_path: string | null;
+        file_sha256: string | null;
+        error_message: string | null;
+        attempts: number;
+        created_at: Date;
+        completed_at: Date | null;
+      }>(
+        `select id, status, doc_type, shipment_id, provider_job_id, storage_path, file_sha256,
+                error_message, attempts, created_at, completed_at
+           from document_jobs where id = $1 and team_id = $2`,
+        [id, c.get("principal").teamId],
+      )
+      : [];
+    if (!job) throw new ServiceError("SVC_JOB_001", "Job not found");
+    const { storage_path, file_sha256, ...rest } = job;
+    const ready = job.status === "completed" && storage_path;
+    return c.json({
+      ...rest,
+      download_url: ready ? await storage.signedUrl(storage_path, config.signedUrlSeconds) : null,
+      hash: ready && file_sha256 ? `sha256:${file_sha256}` : null,
+    });
+  });
+}

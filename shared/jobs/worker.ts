@@ -1,0 +1,231 @@
+import type { Db } from "../db/db.ts";
+import type { JobPayload } from "../generation/enqueue.ts";
+import type { Logger } from "../http/log.ts";
+import type { DocumentType } from "../rules/document_types.ts";
+import type { Storage } from "../storage/storage.ts";
+import { sha256Hex } from "../util/crypto.ts";
+import { abandonedJobs, claimJobs, type DocumentJob, retryDelaySeconds } from "./queue.ts";
+import type { DocumentRenderer } from "./renderer.ts";
+
+export interface WorkerOptions {
+  /** Jobs rendered at once (the renderer's threads decide how many cores that uses). */
+  concurrency: number;
+  leaseSeconds: number;
+  /** How often an idle worker looks for due jobs (retries, leases that ran out). */
+  pollMs: number;
+  /** `{PUBLIC_VERIFY_URL}`; the QR code encodes `<this>/<hash>`. */
+  verifyUrl: string;
+}
+
+export interface WorkerDeps {
+  db: Db;
+  storage: Storage;
+  renderer: DocumentRenderer;
+  log: Logger;
+}
+
+/**
+ * Drains the document job queue. Any number of these, in any number of processes, share the
+ * queue; a job whose worker dies is claimed again when its lease ends, up to max_attempts.
+ */
+export class DocumentWorker {
+  readonly id = `worker-${crypto.randomUUID().slice(0, 8)}`;
+  #running = false;
+  #inFlight = new Set<Promise<void>>();
+  #wake: (() => void) | undefined;
+  #loop: Promise<void> | undefined;
+
+  constructor(private readonly deps: WorkerDeps, private readonly options: WorkerOptions) {}
+
+  start(): void {
+    if (this.#running) return;
+    this.#running = true;
+    this.#loop = this.#run();
+  }
+
+  /** New work was queued: look now rather than at the next poll. */
+  kick(): void {
+    this.#wake?.();
+  }
+
+  /** Stops claiming and waits for the jobs in hand to finish. */
+  async stop(): Promise<void> {
+    this.#running = false;
+    this.kick();
+    await this.#loop;
+    await Promise.all(this.#inFlight);
+  }
+
+  /** Claims and runs due jobs until none is left or the deadline passes (the edge function). */
+  async drain(deadline: number): Promise<number> {
+    let done = 0;
+    while (Date.now() < deadline) {
+      const jobs = await this.#claim(this.options.concurrency);
+      if (jobs.length === 0) break;
+      await Promise.all(jobs.map((job) => this.#process(job)));
+      done += jobs.length;
+    }
+    return done;
+  }
+
+  async #run(): Promise<void> {
+    while (this.#running) {
+      const free = this.options.concurrency - this.#inFlight.size;
+      let claimed: DocumentJob[] = [];
+      if (free > 0) {
+        try {
+          claimed = await this.#claim(free);
+        } catch (error) {
+          this.deps.log.error({ worker: this.id, message: "claim failed", error: String(error) });
+        }
+      }
+      for (const job of claimed) {
+        const task = this.#process(job).finally(() => {
+          this.#inFlight.delete(task);
+          this.kick();
+        });
+        this.#inFlight.add(task);
+      }
+      if (claimed.length === 0 || this.#inFlight.size >= this.options.concurrency) {
+        await this.#sleep(this.options.pollMs);
+      }
+    }
+  }
+
+  async #claim(limit: number): Promise<DocumentJob[]> {
+    await this.#failAbandoned();
+    return await claimJobs(this.deps.db, {
+      limit,
+      leaseSeconds: this.options.leaseSeconds,
+      workerId: this.id,
+    });
+  }
+
+  #sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      this.#wake = done;
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+  }
+
+  async #process(job: DocumentJob): Promise<void> {
+    const payload = job.payload as unknown as JobPayload;
+    try {
+      const bytes = await this.deps.renderer.render(
+        job.doc_type as DocumentType,
+        payload.shipment,
+        {
+          shipmentId: job.shipment_id,
+          shipmentRef: payload.shipment_ref,
+          validationHash: payload.validation_hash,
+          verifyUrl: payload.validation_hash
+            ? `${this.options.verifyUrl}/${payload.validation_hash}`
+            : null,
+          finalDoc: payload.final_doc,
+          createdAt: new Date(job.created_at),
+          documentId: job.id,
+        },
+      );
+      const path = `${job.team_id}/${job.shipment_id ?? "adhoc"}/${job.id}/${job.doc_type}.pdf`;
+      await this.deps.storage.put(path, bytes, "application/pdf");
+      await this.#complete(job, path, bytes);
+    } catch (error) {
+      await this.#fail(job, error);
+    }
+  }
+
+  async #complete(job: DocumentJob, path: string, bytes: Uint8Array): Promise<void> {
+    const sha256 = await sha256Hex(bytes);
+    await this.deps.db.transaction(async (tx) => {
+      const done = await tx.query(
+        `update document_jobs
+            set status = 'completed', storage_path = $3, file_sha256 = $4, file_size = $5,
+                completed_at = now(), locked_until = null, error_message = null
+          where id = $1 and status = 'processing' and worker_id = $2
+         returning id`,
+        [job.id, this.id, path, sha256, bytes.byteLength],
+      );
+      // A worker whose lease ran out and whose job was claimed again does not report it.
+      if (done.length === 0) return;
+      await tx.query(
+        `insert into outbox_events (team_id, event, payload) values ($1, 'document.generated',
+           $2::text::jsonb)`,
+        [
+          job.team_id,
+          JSON.stringify({
+            job_id: job.id,
+            shipment_id: job.shipment_id,
+            document_type: job.doc_type,
+            status: "completed",
+            storage_path: path,
+            hash: `sha256:${sha256}`,
+          }),
+        ],
+      );
+    });
+  }
+
+  async #fail(job: DocumentJob, error: unknown): Promise<void> {
+    const message = error instanceof Error ? error.message : String(error);
+    this.deps.log.error({ worker: this.id, job_id: job.id, attempt: job.attempts, error: message });
+    const final = job.attempts >= job.max_attempts;
+    await this.deps.db.transaction(async (tx) => {
+      const updated = await tx.query(
+        final
+          ? `update document_jobs
+                set status = 'failed', error_message = $3, completed_at = now(), locked_until = null
+              where id = $1 and status = 'processing' and worker_id = $2 returning id`
+          : `update document_jobs
+                set status = 'queued', error_message = $3, locked_until = null,
+                    run_after = now() + make_interval(secs => $4)
+              where id = $1 and status = 'processing' and worker_id = $2 returning id`,
+        final ? [job.id, this.id, `Rendering failed: ${message}`.slice(0, 1000)] : [
+          job.id,
+          this.id,
+          `Attempt ${job.attempts} failed: ${message}`.slice(0, 1000),
+          retryDelaySeconds(job.attempts),
+        ],
+      );
+      if (final && updated.length > 0) {
+        await this.#failedEvent(tx, job, `Rendering failed: ${message}`);
+      }
+    });
+  }
+
+  /** Jobs whose last lease ran out: fail them, with their event, in one transaction each. */
+  async #failAbandoned(): Promise<void> {
+    for (const job of await abandonedJobs(this.deps.db)) {
+      await this.deps.db.transaction(async (tx) => {
+        const message = "The worker processing this job stopped; no attempts are left";
+        const updated = await tx.query(
+          `update document_jobs set status = 'failed', error_message = $2, completed_at = now(),
+                  locked_until = null
+            where id = $1 and status = 'processing' and locked_until < now() returning id`,
+          [job.id, message],
+        );
+        if (updated.length > 0) await this.#failedEvent(tx, job, message);
+      });
+    }
+  }
+
+  async #failedEvent(tx: { query: Db["query"] }, job: DocumentJob, message: string) {
+    await tx.query(
+      `insert into outbox_events (team_id, event, payload) values ($1, 'document.failed',
+         $2::text::jsonb)`,
+      [
+        job.team_id,
+        JSON.stringify({
+          job_id: job.id,
+          shipment_id: job.shipment_id,
+          document_type: job.doc_type,
+          status: "failed",
+          error_message: message,
+        }),
+      ],
+    );
+  }
+}

@@ -1,0 +1,47 @@
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import { assertSafePath, type Storage } from "./storage.ts";
+
+/** Supabase Storage, with the service role key (the bucket stays private; links are signed). */
+export class SupabaseStorage implements Storage {
+  readonly kind = "supabase";
+  readonly #client: SupabaseClient;
+
+  constructor(url: string, serviceRoleKey: string, private readonly bucket: string) {
+    this.#client = createClient(url, serviceRoleKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+    });
+  }
+
+  async put(path: string, bytes: Uint8Array, contentType: string): Promise<void> {
+    assertSafePath(path);
+    const { error } = await this.#client.storage.from(this.bucket).upload(path, bytes, {
+      contentType,
+      upsert: true,
+    });
+    if (error) throw new Error(`storage upload failed: ${error.message}`);
+  }
+
+  async get(path: string): Promise<Uint8Array | null> {
+    assertSafePath(path);
+    const { data, error } = await this.#client.storage.from(this.bucket).download(path);
+    if (error) {
+      if (
+        /not.?found|404/i.test(`${error.message} ${(error as { status?: number }).status ?? ""}`)
+      ) {
+        return null;
+      }
+      throw new Error(`storage download failed: ${error.message}`);
+    }
+    return new Uint8Array(await data.arrayBuffer());
+  }
+
+  async signedUrl(path: string, expiresInSeconds: number): Promise<string> {
+    assertSafePath(path);
+    const { data, error } = await this.#client.storage.from(this.bucket).createSignedUrl(
+      path,
+      expiresInSeconds,
+    );
+    if (error || !data) throw new Error(`storage signing failed: ${error?.message}`);
+    return data.signedUrl;
+  }
+}
