@@ -1,11 +1,10 @@
 import { OpenAPIRegistry } from "@asteasolutions/zod-to-openapi";
 import { Hono } from "hono";
-import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
-import { requestId } from "hono/request-id";
-import { secureHeaders } from "hono/secure-headers";
+import { getPath } from "hono/utils/url";
 import type { ServiceDeps } from "../deps.ts";
 import { ServiceError } from "../errors/service_error.ts";
+import { standardHeaders } from "./headers.ts";
 import type { AppEnv } from "./types.ts";
 
 /** One function (or the resource API): its Hono app and the OpenAPI description of its routes. */
@@ -20,7 +19,17 @@ export interface ServiceApp {
   deps: ServiceDeps;
 }
 
-const CORS_HEADERS = ["authorization", "apikey", "content-type", "x-client-info", "x-team-id"];
+const FUNCTIONS_PREFIX = "/functions/v1";
+
+/**
+ * Functions see their path as Supabase gives it (`/<name>/...`); behind the local gateway the
+ * request still says `/functions/v1/<name>/...`, so the prefix is dropped here instead of
+ * building a new Request for every call.
+ */
+function functionPath(request: Request): string {
+  const path = getPath(request);
+  return path.startsWith(`${FUNCTIONS_PREFIX}/`) ? path.slice(FUNCTIONS_PREFIX.length) : path;
+}
 
 /**
  * The one app factory: base path `/<name>` (Supabase routes a function by its name), request
@@ -32,14 +41,11 @@ export function createServiceApp(
   options: { name: string; basePath?: string; publicPrefix?: string },
 ): ServiceApp {
   const basePath = options.basePath ?? `/${options.name}`;
-  const app = new Hono<AppEnv>().basePath(basePath);
-  app.use("*", requestId({ headerName: "X-Request-Id" }));
+  const app = new Hono<AppEnv>({ getPath: functionPath }).basePath(basePath);
+  app.use("*", standardHeaders(deps.config.allowedOrigins));
   app.use("*", requestLog(deps));
-  app.use("*", corsFor(deps.config.allowedOrigins));
-  app.use("*", secureHeaders({ crossOriginResourcePolicy: "cross-origin" }));
-  app.notFound(() => {
-    throw new ServiceError("SVC_REQ_004", "No such route");
-  });
+  // Hono calls notFound outside the handlers' error boundary: answer, don't throw.
+  app.notFound((c) => errorResponse(noSuchRoute(), c.get("requestId"), deps));
   app.onError((error, c) => errorResponse(error, c.get("requestId"), deps));
   return {
     name: options.name,
@@ -49,16 +55,6 @@ export function createServiceApp(
     publicPrefix: options.publicPrefix ?? "/functions/v1",
     deps,
   };
-}
-
-export function corsFor(allowedOrigins: string[]) {
-  return cors({
-    origin: allowedOrigins.includes("*") ? "*" : allowedOrigins,
-    allowHeaders: CORS_HEADERS,
-    allowMethods: ["GET", "POST", "PATCH", "PUT", "DELETE", "OPTIONS"],
-    exposeHeaders: ["X-Request-Id", "Retry-After"],
-    maxAge: 86400,
-  });
 }
 
 function requestLog(deps: ServiceDeps) {
@@ -99,6 +95,10 @@ export function errorResponse(error: unknown, requestIdValue: string, deps: Serv
     { error: { code: "SVC_SYS_000", message: `Internal error (request ${requestIdValue})` } },
     { status: 500 },
   );
+}
+
+export function noSuchRoute(): ServiceError {
+  return new ServiceError("SVC_REQ_004", "No such route");
 }
 
 function describe(error: unknown): string {

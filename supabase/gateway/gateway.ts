@@ -1,9 +1,10 @@
 import { Hono } from "hono";
-import { requestId } from "hono/request-id";
+import { getPath } from "hono/utils/url";
 import type { ServiceDeps } from "../../shared/deps.ts";
 import { FUNCTION_APPS } from "../../shared/endpoints/registry.ts";
 import { ServiceError } from "../../shared/errors/service_error.ts";
-import { corsFor, errorResponse, type ServiceApp } from "../../shared/http/app.ts";
+import { errorResponse, noSuchRoute, type ServiceApp } from "../../shared/http/app.ts";
+import { standardHeaders } from "../../shared/http/headers.ts";
 import type { AppBindings } from "../../shared/http/types.ts";
 import { buildOpenApiDocument } from "../../shared/openapi/document.ts";
 import { DOCS_HTML, docsAsset } from "../../shared/openapi/docs_page.ts";
@@ -31,14 +32,13 @@ export function createGateway(deps: ServiceDeps): Gateway {
   return {
     apps,
     fetch(request, bindings = {}) {
-      const url = new URL(request.url);
-      const path = url.pathname;
+      const path = getPath(request);
       if (path.startsWith(FUNCTIONS_PREFIX)) {
         const name = path.slice(FUNCTIONS_PREFIX.length).split("/", 1)[0]!;
         const app = apps.get(name);
         if (app) {
-          url.pathname = path.slice(FUNCTIONS_PREFIX.length - 1);
-          return Promise.resolve(app.app.fetch(rewrite(request, url), bindings));
+          // The app drops the /functions/v1 prefix itself (see createServiceApp).
+          return Promise.resolve(app.app.fetch(request, bindings));
         }
       } else if (path === "/api/v1" || path.startsWith("/api/v1/")) {
         return Promise.resolve(api.app.fetch(request, bindings));
@@ -48,26 +48,11 @@ export function createGateway(deps: ServiceDeps): Gateway {
   };
 }
 
-/**
- * The request under another URL. Method, headers and body stream are carried over; the abort
- * signal is not, since copying it would opt into Deno's legacy abort-on-success behaviour.
- */
-function rewrite(request: Request, url: URL): Request {
-  return new Request(url, {
-    method: request.method,
-    headers: request.headers,
-    body: request.body,
-    // Streams the body through rather than buffering it.
-    ...(request.body ? { duplex: "half" } : {}),
-  } as RequestInit);
-}
-
 type RootEnv = { Bindings: AppBindings; Variables: { requestId: string } };
 
 function rootApp(deps: ServiceDeps, apps: ServiceApp[]): Hono<RootEnv> {
   const root = new Hono<RootEnv>();
-  root.use("*", requestId({ headerName: "X-Request-Id" }));
-  root.use("*", corsFor(deps.config.allowedOrigins));
+  root.use("*", standardHeaders(deps.config.allowedOrigins));
   let openApi: unknown;
 
   root.get("/health", async (c) => {
@@ -114,9 +99,7 @@ function rootApp(deps: ServiceDeps, apps: ServiceApp[]): Hono<RootEnv> {
       "cache-control": "private, max-age=300",
     });
   });
-  root.notFound(() => {
-    throw new ServiceError("SVC_REQ_004", "No such route");
-  });
+  root.notFound((c) => errorResponse(noSuchRoute(), c.get("requestId"), deps));
   root.onError((error, c) => errorResponse(error, c.get("requestId"), deps));
   return root;
 }
