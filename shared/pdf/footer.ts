@@ -1,0 +1,81 @@
+/**
+ * The footer on every page: document type and shipment reference, the validation hash and the
+ * verify URL (with the QR code encoding it, when a hash was given), and "Page x of y".
+ */
+import type { PageCanvas } from "./canvas.ts";
+import { type Fonts, FOOTER_HEIGHT, LEFT, MARGIN, RIGHT } from "./layout.ts";
+import type { DocumentSpec, RenderContext } from "./model.ts";
+import { fitText, normalizeText } from "./text.ts";
+
+/** Side of the QR code (quiet zone included), in points. */
+export const QR_SIZE = 52;
+const SIZE = 6.8;
+const GRAY = 0.3;
+
+export function drawFooter(
+  page: PageCanvas,
+  pageIndex: number,
+  pageCount: number,
+  spec: DocumentSpec,
+  ctx: RenderContext,
+  fonts: Fonts,
+  qrName: string | null,
+): void {
+  const { regular, bold } = fonts;
+  const ruleY = MARGIN + FOOTER_HEIGHT - 4;
+  page.line(LEFT, ruleY, RIGHT, ruleY, 0.5, 0);
+  const textRight = qrName ? RIGHT - QR_SIZE - 6 : RIGHT;
+  const textWidth = textRight - LEFT;
+
+  const pageLabel = `Page ${pageIndex + 1} of ${pageCount}`;
+  const pageWidth = bold.width(pageLabel, 7.5);
+  let y = ruleY - 10;
+  page.text(bold, 7.5, textRight - pageWidth, y, pageLabel);
+
+  const pairs: [string, string][] = [
+    ["Document type ", spec.type],
+    ["Shipment reference ", normalizeText(ctx.shipmentRef)],
+  ];
+  let x = LEFT;
+  for (const [label, value] of pairs) {
+    page.text(regular, SIZE, x, y, label, GRAY);
+    x += regular.width(label, SIZE);
+    const v = fitText(bold.font, value, SIZE, Math.max(20, textRight - pageWidth - 12 - x));
+    page.text(bold, SIZE, x, y, v);
+    x += bold.width(v, SIZE) + 14;
+  }
+
+  y -= 11;
+  if (ctx.validationHash) {
+    const label = "Validation hash (SHA-256) ";
+    page.text(regular, SIZE, LEFT, y, label, GRAY);
+    const lw = regular.width(label, SIZE);
+    const hash = normalizeText(ctx.validationHash);
+    page.text(regular, SIZE, LEFT + lw, y, fitText(regular.font, hash, SIZE, textWidth - lw));
+    y -= 11;
+    if (ctx.verifyUrl) {
+      const vl = "Verify at ";
+      page.text(regular, SIZE, LEFT, y, vl, GRAY);
+      const vx = LEFT + regular.width(vl, SIZE);
+      const url = fitText(regular.font, normalizeText(ctx.verifyUrl), SIZE, textRight - vx);
+      page.text(regular, SIZE, vx, y, url, 0);
+      page.links.push({
+        rect: [vx, y - 2, vx + regular.width(url, SIZE), y + SIZE],
+        uri: ctx.verifyUrl,
+      });
+      y -= 11;
+    }
+  } else {
+    page.text(regular, SIZE, LEFT, y, "Not validated: no validation hash was given.", GRAY);
+    y -= 11;
+  }
+  if (ctx.shipmentId) {
+    page.text(regular, 5.8, LEFT, y, `Shipment ${normalizeText(ctx.shipmentId)}`, GRAY);
+  }
+
+  if (qrName && ctx.verifyUrl) {
+    const qy = MARGIN;
+    page.xobject(qrName, RIGHT - QR_SIZE, qy, QR_SIZE);
+    page.links.push({ rect: [RIGHT - QR_SIZE, qy, RIGHT, qy + QR_SIZE], uri: ctx.verifyUrl });
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * The footer's QR code as vector paths: the module matrix from the `qrcode` package, written
+ * once per document as a form XObject in a unit square (quiet zone included) that every page
+ * draws. Horizontal runs of dark modules become one rectangle each.
+ */
+import QRCode from "qrcode";
+
+/** Quiet zone on each side, in modules (the standard asks for 4). */
+const QUIET = 4;
+
+interface QrModules {
+  size: number;
+  data: ArrayLike<number>;
+}
+
+/** The dark/light module matrix (row-major, top row first) for a text, error correction M. */
+export function qrModules(text: string): QrModules {
+  const qr = QRCode.create(text, { errorCorrectionLevel: "M" }) as { modules: QrModules };
+  return qr.modules;
+}
+
+const cache = new Map<string, string>();
+
+/**
+ * Content stream of the QR form XObject, drawn in a 1 × 1 unit square: a white background
+ * (the quiet zone must stay light whatever is behind it) and the dark modules. The few last
+ * codes are cached: the documents of one shipment share one verify URL.
+ */
+export function qrContent(text: string): string {
+  const hit = cache.get(text);
+  if (hit !== undefined) return hit;
+  const { size, data } = qrModules(text);
+  const total = size + 2 * QUIET;
+  const ops = [`${1 / total} 0 0 ${1 / total} 0 0 cm`, "1 g", `0 0 ${total} ${total} re f`, "0 g"];
+  for (let row = 0; row < size; row++) {
+    const y = total - QUIET - row - 1;
+    let col = 0;
+    while (col < size) {
+      if (!data[row * size + col]) {
+        col++;
+        continue;
+      }
+      const start = col;
+      while (col < size && data[row * size + col]) col++;
+      ops.push(`${start + QUIET} ${y} ${col - start} 1 re`);
+    }
+  }
+  ops.push("f");
+  const content = ops.join("\n");
+  if (cache.size >= 16) cache.delete(cache.keys().next().value!);
+  cache.set(text, content);
+  return content;
+}

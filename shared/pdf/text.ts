@@ -1,0 +1,236 @@
+/**
+ * Text for the layout engine: normalising input, measuring strings by summing cached advance
+ * widths (no shaping, no kerning), wrapping lines to a width, and encoding strings as Identity-H
+ * glyph ids of the document's font subset.
+ *
+ * A FontUse is one font within one document: it assigns subset glyph ids on first use (id 0 is
+ * .notdef), so content streams are written with the final ids and the subset is built at save
+ * from `glyphs` in id order. Each distinct code point gets its own id, even when the font draws
+ * two of them with one glyph (Latin A and Greek Alpha), so the ToUnicode map is exact; a code
+ * point the font lacks gets a copy of .notdef and still extracts as itself.
+ */
+import { glyphOf, type TrueTypeFont } from "./font.ts";
+
+const HEX = "0123456789ABCDEF";
+const HEX4: string[] = [];
+function hex4(id: number): string {
+  let s = HEX4[id];
+  if (s === undefined) {
+    s = HEX[(id >> 12) & 15]! + HEX[(id >> 8) & 15]! + HEX[(id >> 4) & 15]! + HEX[id & 15]!;
+    HEX4[id] = s;
+  }
+  return s;
+}
+
+export class FontUse {
+  /** The resource name in page and form resources, without the slash: "F1". */
+  readonly name: string;
+  readonly font: TrueTypeFont;
+  /** Original glyph id of each subset glyph, in subset id order. */
+  readonly glyphs: number[] = [0];
+  /** The code point each subset glyph stands for, -1 for .notdef and outline components. */
+  readonly codePoints: number[] = [-1];
+  private readonly byCp = new Int32Array(65536).fill(-1);
+  private readonly bySupplementary = new Map<number, number>();
+
+  constructor(font: TrueTypeFont, name: string) {
+    this.font = font;
+    this.name = name;
+  }
+
+  get used(): boolean {
+    return this.glyphs.length > 1;
+  }
+
+  /** The subset id for a code point, assigned on first use. */
+  idFor(cp: number): number {
+    if (cp < 65536) {
+      const id = this.byCp[cp]!;
+      if (id >= 0) return id;
+    } else {
+      const id = this.bySupplementary.get(cp);
+      if (id !== undefined) return id;
+    }
+    const id = this.glyphs.length;
+    this.glyphs.push(glyphOf(this.font, cp));
+    this.codePoints.push(cp);
+    if (cp < 65536) this.byCp[cp] = id;
+    else this.bySupplementary.set(cp, id);
+    return id;
+  }
+
+  /** Adds every code point of the ranges the font has (glyphs a user may type in a field). */
+  addRanges(ranges: readonly (readonly [number, number])[]): void {
+    for (const [from, to] of ranges) {
+      for (let cp = from; cp <= to; cp++) {
+        if (glyphOf(this.font, cp) !== 0) this.idFor(cp);
+      }
+    }
+  }
+
+  /** The string as a hex string of 2-byte subset glyph ids (`<...>`, for Tj). */
+  encode(s: string): string {
+    let out = "<";
+    const n = s.length;
+    const byCp = this.byCp;
+    for (let i = 0; i < n; i++) {
+      let cp = s.charCodeAt(i);
+      if (cp >= 0xd800 && cp < 0xdc00 && i + 1 < n) {
+        const lo = s.charCodeAt(i + 1);
+        if (lo >= 0xdc00 && lo < 0xe000) {
+          cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
+          i++;
+        }
+      }
+      let id = cp < 65536 ? byCp[cp]! : -1;
+      if (id < 0) id = this.idFor(cp);
+      out += hex4(id);
+    }
+    return out + ">";
+  }
+
+  /** Width of a string at a font size, in points. */
+  width(s: string, size: number): number {
+    return (advance(this.font, s) * size) / 1000;
+  }
+}
+
+/** Sum of advance widths in 1/1000 em. */
+export function advance(font: TrueTypeFont, s: string): number {
+  const w = font.bmpWidths;
+  let total = 0;
+  const n = s.length;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c < 0xdc00 && i + 1 < n) {
+      const lo = s.charCodeAt(i + 1);
+      if (lo >= 0xdc00 && lo < 0xe000) {
+        total += font.widths[glyphOf(font, 0x10000 + ((c - 0xd800) << 10) + (lo - 0xdc00))]!;
+        i++;
+        continue;
+      }
+    }
+    total += w[c]!;
+  }
+  return total;
+}
+
+// deno-lint-ignore no-control-regex
+const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u00ad\u200b\ufeff]/g;
+const NEEDS_WORK = /[^\x20-\x7e]/;
+
+/**
+ * Symbols Noto Sans (Latin, Greek, Cyrillic) has no glyph for, written with ones it has. The
+ * text then extracts as the substitute too; anything else missing is drawn as .notdef and
+ * still extracts as itself.
+ */
+const SUBSTITUTES: Record<string, string> = {
+  "\u2190": "<-",
+  "\u2192": "->",
+  "\u2194": "<->",
+  "\u21d0": "<=",
+  "\u21d2": "=>",
+  "\u2191": "^",
+  "\u2264": "<=",
+  "\u2265": ">=",
+  "\u2260": "!=",
+  "\u2248": "~",
+  "\u221e": "inf",
+  "\u2206": "\u0394",
+  "\u2211": "\u03a3",
+  "\u2215": "/",
+  "\u2713": "X",
+  "\u2714": "X",
+  "\u2717": "x",
+  "\u2718": "x",
+  "\u2610": "[ ]",
+  "\u2611": "[X]",
+  "\u2612": "[X]",
+  "\u25a0": "\u2022",
+  "\u25aa": "\u2022",
+  "\u25cf": "\u2022",
+  "\u25a1": "o",
+  "\u25cb": "o",
+  "\u25e6": "o",
+  "\u2605": "*",
+  "\u338f": "kg",
+};
+const SUBSTITUTE = new RegExp(`[${Object.keys(SUBSTITUTES).join("")}]`, "g");
+
+/**
+ * NFC, line breaks as "\n", tabs as spaces, other control and invisible characters dropped,
+ * a few symbols the font lacks substituted. Pure printable ASCII (most values) is returned as
+ * is.
+ */
+export function normalizeText(s: string): string {
+  if (!NEEDS_WORK.test(s)) return s;
+  return s.normalize("NFC").replace(/\r\n?/g, "\n").replace(/\t/g, " ").replace(CONTROL, "")
+    .replace(SUBSTITUTE, (c) => SUBSTITUTES[c]!);
+}
+
+/**
+ * Greedy line wrapping at spaces; hard breaks at "\n"; a word wider than the line is broken
+ * between characters. The text must already be normalised.
+ */
+export function wrapText(font: TrueTypeFont, s: string, size: number, maxWidth: number): string[] {
+  const limit = (maxWidth * 1000) / size;
+  const lines: string[] = [];
+  for (const paragraph of s.split("\n")) {
+    if (advance(font, paragraph) <= limit) {
+      lines.push(paragraph.trimEnd());
+      continue;
+    }
+    const words = paragraph.split(" ");
+    const space = font.bmpWidths[32]!;
+    let line = "";
+    let lineWidth = 0;
+    for (const word of words) {
+      if (word === "") continue;
+      const w = advance(font, word);
+      if (line !== "" && lineWidth + space + w <= limit) {
+        line += " " + word;
+        lineWidth += space + w;
+        continue;
+      }
+      if (line !== "") lines.push(line);
+      if (w <= limit) {
+        line = word;
+        lineWidth = w;
+        continue;
+      }
+      // A word wider than the line: break it between characters.
+      let part = "";
+      let partWidth = 0;
+      for (const ch of word) {
+        const cw = advance(font, ch);
+        if (part !== "" && partWidth + cw > limit) {
+          lines.push(part);
+          part = "";
+          partWidth = 0;
+        }
+        part += ch;
+        partWidth += cw;
+      }
+      line = part;
+      lineWidth = partWidth;
+    }
+    lines.push(line);
+  }
+  return lines;
+}
+
+/** Cuts a string to fit a width, ending with an ellipsis when it was cut. */
+export function fitText(font: TrueTypeFont, s: string, size: number, maxWidth: number): string {
+  const limit = (maxWidth * 1000) / size;
+  if (advance(font, s) <= limit) return s;
+  const ellipsis = advance(font, "…");
+  let out = "";
+  let w = 0;
+  for (const ch of s) {
+    const cw = advance(font, ch);
+    if (w + cw + ellipsis > limit) break;
+    out += ch;
+    w += cw;
+  }
+  return out.trimEnd() + "…";
+}
