@@ -1,0 +1,97 @@
+/**
+ * Helpers for the template tests: walking a DocumentSpec's contents, and checking that a data
+ * path exists in the TradeShipment schema (objects, arrays by index, records by any key).
+ */
+import type { z } from "zod";
+import type { Content, DocumentSpec, FieldValue, Table } from "../../shared/pdf/model.ts";
+import { TradeShipment } from "../../shared/schemas/trade_shipment.ts";
+
+/** Every Content of a spec: references, box lines, table cells and totals, signatures. */
+export function contents(spec: DocumentSpec): Content[] {
+  const out: Content[] = spec.references.map((r) => r.content);
+  for (const block of spec.blocks) {
+    switch (block.kind) {
+      case "boxes":
+        for (const box of block.boxes) out.push(...box.lines);
+        break;
+      case "table":
+        for (const row of block.rows) out.push(...row);
+        out.push(...(block.totals ?? []));
+        break;
+      case "signature":
+        for (const c of [block.name, block.title, block.place, block.date]) if (c) out.push(c);
+        break;
+      case "paragraph":
+        break;
+    }
+  }
+  return out;
+}
+
+export function fields(spec: DocumentSpec): FieldValue[] {
+  return contents(spec).filter((c): c is FieldValue => c.kind === "field");
+}
+
+export function fieldPaths(spec: DocumentSpec): Set<string> {
+  return new Set(fields(spec).map((f) => f.path));
+}
+
+/** All printed text: title, subtitle, labels, values, headers, paragraphs, captions. */
+export function allText(spec: DocumentSpec): string {
+  const parts: string[] = [spec.title, spec.subtitle ?? ""];
+  for (const r of spec.references) parts.push(r.label);
+  for (const block of spec.blocks) {
+    switch (block.kind) {
+      case "boxes":
+        for (const box of block.boxes) parts.push(box.number ?? "", box.label);
+        break;
+      case "table":
+        parts.push(block.title ?? "", ...block.columns.map((c) => c.header));
+        break;
+      case "paragraph":
+        parts.push(block.text);
+        break;
+      case "signature":
+        parts.push(block.caption);
+        break;
+    }
+  }
+  parts.push(...contents(spec).map((c) => c.value));
+  return parts.join("\n");
+}
+
+export function tables(spec: DocumentSpec): Table[] {
+  return spec.blocks.filter((b): b is Table => b.kind === "table");
+}
+
+/** Follows a snake_case data path through the zod schema; false when a step does not exist. */
+export function schemaHasPath(path: string, schema: z.ZodType = TradeShipment): boolean {
+  let current: z.ZodType = schema;
+  for (const step of path.split(".")) {
+    current = unwrap(current);
+    const def = current._zod.def as {
+      type: string;
+      shape?: Record<string, z.ZodType>;
+      element?: z.ZodType;
+      valueType?: z.ZodType;
+    };
+    if (def.type === "array" && /^\d+$/.test(step)) {
+      current = def.element!;
+    } else if (def.type === "object" && def.shape && step in def.shape) {
+      current = def.shape[step]!;
+    } else if (def.type === "record" && def.valueType && /^[a-z0-9_]+$/.test(step)) {
+      current = def.valueType;
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
+
+function unwrap(schema: z.ZodType): z.ZodType {
+  let current = schema;
+  while (["optional", "nullable", "default"].includes(current._zod.def.type)) {
+    current = (current._zod.def as unknown as { innerType: z.ZodType }).innerType;
+  }
+  return current;
+}
