@@ -18,6 +18,8 @@ export interface Db extends Queryable {
   readonly kind: "pglite" | "postgres";
   /** Runs `fn` in one transaction; commits when it resolves, rolls back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Calls `onNotify` on every NOTIFY on `channel`; resolves to a function that stops it. */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 

@@ -40,6 +40,7 @@ function wrap(pg: PGlite): Db {
     kind: "pglite",
     ...queryable(pg),
     transaction: (fn) => pg.transaction((tx) => fn(queryable(tx))),
+    listen: (channel, onNotify) => pg.listen(channel, () => onNotify()),
     close: () => pg.close(),
   };
 }

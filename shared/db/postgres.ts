@@ -22,6 +22,10 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Db {
     ...queryable(sql),
     transaction: (fn) =>
       sql.begin((tx) => fn(queryable(tx as unknown as postgres.Sql))) as Promise<never>,
+    listen: async (channel, onNotify) => {
+      const { unlisten } = await sql.listen(channel, () => onNotify());
+      return unlisten;
+    },
     close: () => sql.end({ timeout: 5 }),
   };
 }

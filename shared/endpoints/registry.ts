@@ -9,6 +9,7 @@ import { promoteDraftApp } from "./promote_draft.ts";
 import { saveDraftApp } from "./save_draft.ts";
 import { validateShipmentApp } from "./validate_shipment.ts";
 import { verifyHashApp } from "./verify_hash.ts";
+import { workerApp } from "./worker.ts";
 
 /** Every function the service deploys, by name (the URL slug Supabase routes on). */
 export const FUNCTION_APPS: Record<string, (deps: ServiceDeps) => ServiceApp> = {
@@ -20,5 +21,6 @@ export const FUNCTION_APPS: Record<string, (deps: ServiceDeps) => ServiceApp> = 
   "validate-shipment": validateShipmentApp,
   "verify-hash": verifyHashApp,
   "document-field-requirements": documentFieldRequirementsApp,
+  worker: workerApp,
   api: apiApp,
 };

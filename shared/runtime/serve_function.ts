@@ -3,6 +3,7 @@ import { readConfig } from "../config.ts";
 import { openDb } from "../db/connect.ts";
 import { buildDeps, type ServiceDeps } from "../deps.ts";
 import type { ServiceApp } from "../http/app.ts";
+import { kickInEdgeRuntime } from "../jobs/edge_kick.ts";
 
 /**
  * Serves one function on Supabase's edge runtime (or `deno run` locally). The database and
@@ -29,5 +30,7 @@ async function buildApp(build: (deps: ServiceDeps) => ServiceApp): Promise<Servi
     pgliteDir: `${dataDir}/pglite`,
     poolSize: Number(Deno.env.get("DB_POOL_SIZE") || 3),
   });
-  return build(buildDeps(config, db));
+  const deps = buildDeps(config, db);
+  deps.kickWorkers = kickInEdgeRuntime(deps);
+  return build(deps);
 }

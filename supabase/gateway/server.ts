@@ -4,6 +4,7 @@ import { type Env, readConfig } from "../../shared/config.ts";
 import { openDb } from "../../shared/db/connect.ts";
 import { type Prepared, prepareDatabase } from "../../shared/db/prepare.ts";
 import { buildDeps, type ServiceDeps } from "../../shared/deps.ts";
+import { startDocumentWorker } from "../../shared/jobs/run_worker.ts";
 import { createGateway } from "./gateway.ts";
 
 export interface RunningService {
@@ -38,6 +39,7 @@ export async function startService(
     throw e;
   }
   const deps = buildDeps(config, db);
+  const worker = config.runWorker ? await startDocumentWorker(deps) : undefined;
   const gateway = createGateway(deps);
   const hostname = options.hostname ?? env.get("HOST") ?? "127.0.0.1";
   const port = options.port ?? config.port;
@@ -55,6 +57,7 @@ export async function startService(
     prepared,
     async close() {
       await server.shutdown();
+      await worker?.stop();
       await deps.log.flush();
       await db.close();
     },
