@@ -1,0 +1,43 @@
+/**
+ * `deno run -A scripts/render_previews.ts`: renders every document type from the sample
+ * shipment (fillable, with a validation hash) and writes page 1 of each as
+ * docs/previews/<TYPE>.png (pdftoppm), the README's gallery. Also keeps the PDFs when given
+ * an output folder: `deno run -A scripts/render_previews.ts /tmp/pdfs`.
+ */
+import { renderDocument } from "../shared/pdf/documents.ts";
+import { DOCUMENT_TYPES } from "../shared/rules/document_types.ts";
+import { hazardousShipment, sampleShipment } from "../tests/fixtures/sample_shipment.ts";
+
+const pdfDir = Deno.args[0] ?? await Deno.makeTempDir({ prefix: "previews-" });
+const outDir = new URL("../docs/previews/", import.meta.url).pathname;
+await Deno.mkdir(outDir, { recursive: true });
+await Deno.mkdir(pdfDir, { recursive: true });
+const hash = "3f5a9c0e8d7b6a5f4e3d2c1b0a9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d4c3b2a19";
+
+for (const type of DOCUMENT_TYPES) {
+  const data = (type === "DANGEROUS_GOODS_DECLARATION"
+    ? hazardousShipment()
+    : sampleShipment(6)) as unknown as Record<string, unknown>;
+  if (type === "EUR1_MOVEMENT_CERTIFICATE" || type === "STATEMENT_ON_ORIGIN") {
+    (data.route as Record<string, string>).destination_country = "CH";
+    (data.importer as Record<string, string>).country = "CH";
+  }
+  const pdf = await renderDocument(type, data, {
+    shipmentId: "7d7c3a4e-2f1b-4c8e-9a6d-5b4e3c2d1a0f",
+    shipmentRef: "PO-2026-0042",
+    validationHash: hash,
+    verifyUrl: `https://docs.example.com/functions/v1/verify-hash/${hash}`,
+    finalDoc: false,
+    createdAt: new Date("2026-11-28T09:00:00Z"),
+    documentId: "6a1f2e3d-4c5b-4a69-8877-665544332211",
+  });
+  const pdfPath = `${pdfDir}/${type}.pdf`;
+  await Deno.writeFile(pdfPath, pdf);
+  const { success } = await new Deno.Command("pdftoppm", {
+    args: ["-r", "70", "-png", "-f", "1", "-l", "1", "-singlefile", pdfPath, `${outDir}${type}`],
+  }).output();
+  if (!success) {
+    throw new Error(`pdftoppm failed for ${type}`);
+  }
+  console.log(`${type}: ${pdf.byteLength} bytes`);
+}
