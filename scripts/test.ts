@@ -17,6 +17,8 @@ if (!kinds.every((k) => k === "pglite" || k === "postgres")) {
   Deno.exit(2);
 }
 
+await ensurePdfTools();
+
 const outDir = ".test-output";
 await Deno.mkdir(outDir, { recursive: true });
 let passed = 0;
@@ -90,4 +92,45 @@ function takeOption(list: string[], name: string): string | undefined {
   if (arg!.includes("=")) return arg!.slice(name.length + 1);
   const [value] = list.splice(index, 1);
   return value;
+}
+
+/** The document tests read our PDFs with real tools; install them where we can (as root). */
+async function ensurePdfTools(): Promise<void> {
+  const tools: Record<string, string> = {
+    pdftotext: "poppler-utils",
+    qpdf: "qpdf",
+    zbarimg: "zbar-tools",
+    pdftk: "pdftk-java",
+  };
+  const missing = [];
+  for (const [tool, pkg] of Object.entries(tools)) {
+    const found = await new Deno.Command("sh", { args: ["-c", `command -v ${tool}`] }).output();
+    if (!found.success) missing.push(pkg);
+  }
+  if (missing.length === 0) return;
+  const command = `apt-get install -y ${missing.join(" ")}`;
+  if (Deno.uid() !== 0) {
+    console.error(`The document tests need: sudo apt-get update && sudo ${command}`);
+    Deno.exit(2);
+  }
+  console.log(`Installing the PDF tools the document tests use: ${missing.join(", ")}`);
+  for (
+    const args of [["update", "-qq"], [
+      "install",
+      "-y",
+      "-qq",
+      "--no-install-recommends",
+      ...missing,
+    ]]
+  ) {
+    const result = await new Deno.Command("apt-get", {
+      args,
+      env: { DEBIAN_FRONTEND: "noninteractive" },
+      stdout: "null",
+    }).output();
+    if (!result.success) {
+      console.error(`apt-get ${args[0]} failed: ${new TextDecoder().decode(result.stderr)}`);
+      Deno.exit(2);
+    }
+  }
 }
