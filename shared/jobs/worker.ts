@@ -1,4 +1,5 @@
-import type { Db } from "../db/db.ts";
+import type { Db, Queryable } from "../db/db.ts";
+import { recordEvent } from "../events/outbox.ts";
 import type { JobPayload } from "../generation/enqueue.ts";
 import type { Logger } from "../http/log.ts";
 import type { DocumentType } from "../rules/document_types.ts";
@@ -151,21 +152,14 @@ export class DocumentWorker {
       );
       // A worker whose lease ran out and whose job was claimed again does not report it.
       if (done.length === 0) return;
-      await tx.query(
-        `insert into outbox_events (team_id, event, payload) values ($1, 'document.generated',
-           $2::text::jsonb)`,
-        [
-          job.team_id,
-          JSON.stringify({
-            job_id: job.id,
-            shipment_id: job.shipment_id,
-            document_type: job.doc_type,
-            status: "completed",
-            storage_path: path,
-            hash: `sha256:${sha256}`,
-          }),
-        ],
-      );
+      await recordEvent(tx, job.team_id, "document.generated", {
+        job_id: job.id,
+        shipment_id: job.shipment_id,
+        document_type: job.doc_type,
+        status: "completed",
+        storage_path: path,
+        hash: `sha256:${sha256}`,
+      });
     });
   }
 
@@ -212,20 +206,13 @@ export class DocumentWorker {
     }
   }
 
-  async #failedEvent(tx: { query: Db["query"] }, job: DocumentJob, message: string) {
-    await tx.query(
-      `insert into outbox_events (team_id, event, payload) values ($1, 'document.failed',
-         $2::text::jsonb)`,
-      [
-        job.team_id,
-        JSON.stringify({
-          job_id: job.id,
-          shipment_id: job.shipment_id,
-          document_type: job.doc_type,
-          status: "failed",
-          error_message: message,
-        }),
-      ],
-    );
+  async #failedEvent(tx: Queryable, job: DocumentJob, message: string) {
+    await recordEvent(tx, job.team_id, "document.failed", {
+      job_id: job.id,
+      shipment_id: job.shipment_id,
+      document_type: job.doc_type,
+      status: "failed",
+      error_message: message,
+    });
   }
 }

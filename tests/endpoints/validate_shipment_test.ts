@@ -1,5 +1,6 @@
 import { assert, assertEquals, equal, expectError, expectJson, match } from "../support/assert.ts";
 import { serviceTest, TEST_KEYS, type TestService, testService } from "../support/service.ts";
+import { coffeeShipment } from "../fixtures/coffee_shipment.ts";
 
 type Json = Record<string, unknown>;
 type Team = Awaited<ReturnType<TestService["newTeam"]>>;
@@ -27,23 +28,7 @@ const ANSWER_FIELDS = [
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Passes the default gate: coffee from Hamburg to Boston. */
-const GOOD = {
-  exporter: { name: "Hamburg Kaffee GmbH", country: "DE" },
-  importer: { name: "Boston Roasters Inc", country: "US" },
-  route: {
-    origin_country: "DE",
-    destination_country: "US",
-    port_of_loading: "DEHAM",
-    port_of_discharge: "USBOS",
-  },
-  goods: {
-    currency: "EUR",
-    total_value: 1250,
-    line_items: [
-      { description: "Roasted coffee beans", hs_code: "0901.21", quantity: 100, unit_price: 12.5 },
-    ],
-  },
-};
+const GOOD = coffeeShipment();
 
 /** Fails Business Rules: an HS code that does not exist and a total that does not add up. */
 const BAD = {

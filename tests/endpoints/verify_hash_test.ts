@@ -1,5 +1,6 @@
 import { assert, assertEquals, equal, expectError, expectJson, match } from "../support/assert.ts";
 import { serveOnLoopback, serviceTest, type TestService, testService } from "../support/service.ts";
+import { coffeeShipment } from "../fixtures/coffee_shipment.ts";
 
 type Json = Record<string, unknown>;
 type Team = Awaited<ReturnType<TestService["newTeam"]>>;
@@ -14,23 +15,7 @@ const VERIFIED_FIELDS = [
   "verified",
 ];
 
-const GOOD = {
-  exporter: { name: "Hamburg Kaffee GmbH", country: "DE" },
-  importer: { name: "Boston Roasters Inc", country: "US" },
-  route: {
-    origin_country: "DE",
-    destination_country: "US",
-    port_of_loading: "DEHAM",
-    port_of_discharge: "USBOS",
-  },
-  goods: {
-    currency: "EUR",
-    total_value: 1250,
-    line_items: [
-      { description: "Roasted coffee beans", hs_code: "0901.21", quantity: 100, unit_price: 12.5 },
-    ],
-  },
-};
+const GOOD = coffeeShipment();
 
 const BAD = {
   ...GOOD,

@@ -2,9 +2,8 @@
  * Helpers for the template tests: walking a DocumentSpec's contents, and checking that a data
  * path exists in the TradeShipment schema (objects, arrays by index, records by any key).
  */
-import type { z } from "zod";
 import type { Content, DocumentSpec, FieldValue, Table } from "../../shared/pdf/model.ts";
-import { TradeShipment } from "../../shared/schemas/trade_shipment.ts";
+export { schemaHasPath } from "../support/schema_paths.ts";
 
 /** Every Content of a spec: references, box lines, table cells and totals, signatures. */
 export function contents(spec: DocumentSpec): Content[] {
@@ -62,36 +61,4 @@ export function allText(spec: DocumentSpec): string {
 
 export function tables(spec: DocumentSpec): Table[] {
   return spec.blocks.filter((b): b is Table => b.kind === "table");
-}
-
-/** Follows a snake_case data path through the zod schema; false when a step does not exist. */
-export function schemaHasPath(path: string, schema: z.ZodType = TradeShipment): boolean {
-  let current: z.ZodType = schema;
-  for (const step of path.split(".")) {
-    current = unwrap(current);
-    const def = current._zod.def as {
-      type: string;
-      shape?: Record<string, z.ZodType>;
-      element?: z.ZodType;
-      valueType?: z.ZodType;
-    };
-    if (def.type === "array" && /^\d+$/.test(step)) {
-      current = def.element!;
-    } else if (def.type === "object" && def.shape && step in def.shape) {
-      current = def.shape[step]!;
-    } else if (def.type === "record" && def.valueType && /^[a-z0-9_]+$/.test(step)) {
-      current = def.valueType;
-    } else {
-      return false;
-    }
-  }
-  return true;
-}
-
-function unwrap(schema: z.ZodType): z.ZodType {
-  let current = schema;
-  while (["optional", "nullable", "default"].includes(current._zod.def.type)) {
-    current = (current._zod.def as unknown as { innerType: z.ZodType }).innerType;
-  }
-  return current;
 }

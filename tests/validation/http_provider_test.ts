@@ -7,6 +7,7 @@ import { validationHash } from "../../shared/validation/hash.ts";
 import { HttpRulesProvider } from "../../shared/validation/http_provider.ts";
 import { assert, assertEquals, equal, expectError, expectJson, match } from "../support/assert.ts";
 import { serviceTest, testService } from "../support/service.ts";
+import { coffeeShipment } from "../fixtures/coffee_shipment.ts";
 
 type Json = Record<string, unknown>;
 
@@ -18,18 +19,7 @@ interface Received {
   body: unknown;
 }
 
-const GOOD = {
-  exporter: { name: "Hamburg Kaffee GmbH", country: "DE" },
-  importer: { name: "Boston Roasters Inc", country: "US" },
-  route: { origin_country: "DE", destination_country: "US", port_of_loading: "DEHAM" },
-  goods: {
-    currency: "EUR",
-    total_value: 1250,
-    line_items: [
-      { description: "Roasted coffee beans", hs_code: "0901.21", quantity: 100, unit_price: 12.5 },
-    ],
-  },
-};
+const GOOD = coffeeShipment();
 
 const PASSING_LAYERS = [
   {

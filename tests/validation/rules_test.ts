@@ -10,33 +10,13 @@ import type { ProviderRun, RuleResult } from "../../shared/validation/types.ts";
 import { assert, assertEquals, equal, match } from "../support/assert.ts";
 import { testDb } from "../support/db.ts";
 import { serviceTest } from "../support/service.ts";
+import { coffeeShipment } from "../fixtures/coffee_shipment.ts";
 
 type Json = Record<string, unknown>;
 
 /** A shipment every rule of the default gate passes: coffee from Hamburg to Boston. */
 function good(): Json {
-  return {
-    exporter: { name: "Hamburg Kaffee GmbH", country: "DE" },
-    importer: { name: "Boston Roasters Inc", country: "US" },
-    route: {
-      origin_country: "DE",
-      destination_country: "US",
-      port_of_loading: "DEHAM",
-      port_of_discharge: "USBOS",
-    },
-    goods: {
-      currency: "EUR",
-      total_value: 1250,
-      line_items: [
-        {
-          description: "Roasted coffee beans",
-          hs_code: "0901.21",
-          quantity: 100,
-          unit_price: 12.5,
-        },
-      ],
-    },
-  };
+  return coffeeShipment();
 }
 
 /** `good()` with changes: `route`, `goods`, `exporter`, `importer` are merged one level deep. */
