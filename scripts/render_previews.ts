@@ -19,8 +19,22 @@ for (const type of DOCUMENT_TYPES) {
     ? hazardousShipment()
     : sampleShipment(6)) as unknown as Record<string, unknown>;
   if (type === "EUR1_MOVEMENT_CERTIFICATE" || type === "STATEMENT_ON_ORIGIN") {
-    (data.route as Record<string, string>).destination_country = "CH";
-    (data.importer as Record<string, string>).country = "CH";
+    // A Swiss buyer, so that the preferential documents show a real EU–Switzerland case.
+    Object.assign(data.importer as object, {
+      name: "Zürich Werkzeuge AG",
+      address: "Hardturmstrasse 101",
+      city: "Zürich",
+      state: "ZH",
+      postal_code: "8005",
+      country: "CH",
+    });
+    Object.assign(data.route as object, {
+      destination_country: "CH",
+      port_of_discharge: "CHBSL",
+      place_of_delivery: "Zürich",
+    });
+    (data.origin_data as Record<string, string>).agreement_name =
+      "EU-Switzerland Free Trade Agreement (1972)";
   }
   const pdf = await renderDocument(type, data, {
     shipmentId: "7d7c3a4e-2f1b-4c8e-9a6d-5b4e3c2d1a0f",

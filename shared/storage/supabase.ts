@@ -25,11 +25,7 @@ export class SupabaseStorage implements Storage {
     assertSafePath(path);
     const { data, error } = await this.#client.storage.from(this.bucket).download(path);
     if (error) {
-      if (
-        /not.?found|404/i.test(`${error.message} ${(error as { status?: number }).status ?? ""}`)
-      ) {
-        return null;
-      }
+      if (isMissingObject(error)) return null;
       throw new Error(`storage download failed: ${error.message}`);
     }
     return new Uint8Array(await data.arrayBuffer());
@@ -44,4 +40,16 @@ export class SupabaseStorage implements Storage {
     if (error || !data) throw new Error(`storage signing failed: ${error?.message}`);
     return data.signedUrl;
   }
+}
+
+/**
+ * Only a missing object is "no file". A missing bucket or tenant is a configuration error and
+ * must not pass for missing documents.
+ */
+function isMissingObject(error: { message: string }): boolean {
+  const message = error.message.toLowerCase();
+  if (/bucket|tenant/.test(message)) return false;
+  const status = (error as { status?: number }).status;
+  return /object not found|nosuchkey|not_found/.test(message) || status === 404 ||
+    (status === 400 && /not found/.test(message));
 }
