@@ -21,12 +21,14 @@
  *
  * To add a section: write bench/<name>.ts exporting a `Section` and list it in SECTIONS.
  */
+import { documents } from "./documents.ts";
 import { foundation } from "./foundation.ts";
 import { withCleanup } from "./lib/cleanup.ts";
 import type { BenchSettings, Section } from "./lib/section.ts";
 import { ensureWrk } from "./lib/wrk.ts";
+import { validation } from "./validation.ts";
 
-const SECTIONS: Section[] = [foundation];
+const SECTIONS: Section[] = [foundation, validation, documents];
 
 function settingsFromEnv(): BenchSettings {
   const serviceEnv: Record<string, string> = {};

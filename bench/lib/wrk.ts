@@ -57,6 +57,11 @@ export interface WrkRequest {
   method: "GET" | "POST";
   body?: string;
   headers: Record<string, string>;
+  /**
+   * Paths (with query strings) to cycle through, one per request, instead of the URL's path
+   * (the URL still names the server). For example a list of search queries.
+   */
+  paths?: string[];
 }
 
 export interface WrkSettings {
@@ -78,7 +83,10 @@ export interface WrkResult {
   raw: string;
 }
 
-/** Runs `wrk --latency` with bench/wrk/request.lua and parses what it prints. */
+/**
+ * Runs `wrk --latency` with bench/wrk/request.lua and parses what it prints. With
+ * `request.paths`, each request takes the next path of the list.
+ */
 export async function runWrk(
   cleanup: Cleanup,
   request: WrkRequest,
@@ -100,6 +108,7 @@ export async function runWrk(
       BENCH_METHOD: request.method,
       BENCH_BODY: request.body ?? "",
       BENCH_HEADERS: Object.entries(request.headers).map(([k, v]) => `${k}: ${v}`).join("\n"),
+      BENCH_PATHS: (request.paths ?? []).join("\n"),
     },
     stdin: "null",
     stdout: "piped",
