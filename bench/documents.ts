@@ -31,7 +31,7 @@ import { DOCUMENT_TYPES, type DocumentType } from "../shared/rules/document_type
 import type { Cleanup } from "./lib/cleanup.ts";
 import { createBenchDatabase } from "./lib/pg.ts";
 import { cpuSeconds, type ServerProcess, tail } from "./lib/process.ts";
-import { fmt, passFail, runMetadata, table, writeResults } from "./lib/report.ts";
+import { fmt, passFail, printVerdict, runMetadata, table, writeResults } from "./lib/report.ts";
 import type { BenchSettings, Section } from "./lib/section.ts";
 import {
   call,
@@ -348,12 +348,7 @@ async function run(cleanup: Cleanup, settings: BenchSettings): Promise<void> {
       new Set([0, 1]),
     ),
   );
-  const missed = bars.filter((b) => !b.pass);
-  console.log(
-    missed.length === 0
-      ? "\nall bars met"
-      : `\nbars missed: ${missed.map((b) => b.name).join("; ")} (a measurement, not an error)`,
-  );
+  printVerdict(bars);
 
   const serviceLog = await Deno.stat(service.stdoutFile);
   const file = await writeResults("documents", {

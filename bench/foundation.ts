@@ -8,14 +8,22 @@
  */
 import type { Cleanup } from "./lib/cleanup.ts";
 import { createBenchDatabase } from "./lib/pg.ts";
-import { cpuSeconds, freePort, type ServerProcess, startServer, tail } from "./lib/process.ts";
-import { fmt, passFail, runMetadata, table, writeResults } from "./lib/report.ts";
+import { freePort, startServer } from "./lib/process.ts";
+import { fmt, passFail, printVerdict, runMetadata, table, writeResults } from "./lib/report.ts";
 import type { BenchSettings, Section } from "./lib/section.ts";
-import { runWrk, type WrkRequest, type WrkResult } from "./lib/wrk.ts";
+import {
+  ANON_KEY,
+  call,
+  makeLogDir,
+  type Measured,
+  measureWrk,
+  POOL_SIZE,
+  SERVICE_ROLE_KEY,
+  startService,
+  wrkSummary,
+} from "./lib/service.ts";
+import type { WrkRequest } from "./lib/wrk.ts";
 
-const ANON_KEY = "bench-anon-key";
-const SERVICE_ROLE_KEY = "bench-service-role-key";
-const POOL_SIZE = 10;
 const BARS = { minRatio: 0.6, maxP99Ms: 25 };
 
 /** A realistic small shipment: two parties, a route, two line items. */
@@ -68,9 +76,6 @@ export const SHIPMENT_DATA = {
 };
 
 /** A wrk result and the server's CPU time per request during the measured run (null off Linux). */
-interface Measured extends WrkResult {
-  cpuMsPerRequest: number | null;
-}
 
 interface CaseResult {
   endpoint: "create" | "get";
@@ -87,29 +92,8 @@ export const foundation: Section = {
 async function run(cleanup: Cleanup, settings: BenchSettings): Promise<void> {
   const metadata = await runMetadata();
   const databaseUrl = await createBenchDatabase(cleanup, "foundation");
-  const logDir = await Deno.makeTempDir({ prefix: "bench-foundation-" });
-  cleanup.defer("remove the log directory", async () => {
-    if (settings.keepLogs) console.log(`servers' logs kept in ${logDir}`);
-    else await Deno.remove(logDir, { recursive: true });
-  });
-
-  const service = await startServer(cleanup, {
-    name: "service",
-    script: settings.serviceScript,
-    port: freePort(),
-    logDir,
-    denoFlags: settings.serviceDenoFlags,
-    env: {
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: `${logDir}/data`,
-      SUPABASE_ANON_KEY: ANON_KEY,
-      SUPABASE_SERVICE_ROLE_KEY: SERVICE_ROLE_KEY,
-      RATE_LIMIT_PER_MINUTE: "0",
-      LOG_REQUESTS: "true",
-      DB_POOL_SIZE: String(POOL_SIZE),
-      ...settings.serviceEnv,
-    },
-  });
+  const logDir = await makeLogDir(cleanup, settings, "foundation");
+  const service = await startService(cleanup, settings, databaseUrl, logDir);
 
   const team = await call<{ team_id: string; api_key: string }>(
     service,
@@ -194,14 +178,14 @@ async function run(cleanup: Cleanup, settings: BenchSettings): Promise<void> {
   );
   const results: CaseResult[] = [];
   for (const c of cases) {
-    const serviceResult = await measure(
+    const serviceResult = await measureWrk(
       cleanup,
       settings,
       `${c.endpoint} service`,
       c.service,
       service,
     );
-    const baselineResult = await measure(
+    const baselineResult = await measureWrk(
       cleanup,
       settings,
       `${c.endpoint} baseline`,
@@ -215,8 +199,8 @@ async function run(cleanup: Cleanup, settings: BenchSettings): Promise<void> {
     const ratio = r.service.rps / r.baseline.rps;
     return {
       endpoint: r.endpoint,
-      service: summary(r.service),
-      baseline: summary(r.baseline),
+      service: wrkSummary(r.service),
+      baseline: wrkSummary(r.baseline),
       ratio: round(ratio, 3),
       bars: {
         ratio: { min: BARS.minRatio, pass: ratio >= BARS.minRatio },
@@ -255,14 +239,10 @@ async function run(cleanup: Cleanup, settings: BenchSettings): Promise<void> {
       passFail(r.bars.service_p99_ms.pass),
     ]),
   ));
-  const missed = rows.filter((r) => !r.bars.ratio.pass || !r.bars.service_p99_ms.pass);
-  console.log(
-    missed.length === 0
-      ? "\nall bars met"
-      : `\nbars missed on: ${
-        missed.map((r) => r.endpoint).join(", ")
-      } (a measurement, not an error)`,
-  );
+  printVerdict(rows.flatMap((r) => [
+    { name: `${r.endpoint} throughput ratio`, pass: r.bars.ratio.pass },
+    { name: `${r.endpoint} p99`, pass: r.bars.service_p99_ms.pass },
+  ]));
 
   const serviceLog = await Deno.stat(service.stdoutFile);
   const file = await writeResults("foundation", {
@@ -287,92 +267,6 @@ async function run(cleanup: Cleanup, settings: BenchSettings): Promise<void> {
     results: rows,
   });
   console.log(`results: ${file}`);
-}
-
-/** A warm-up run, then the measured run; any non-2xx response or socket error is fatal. */
-async function measure(
-  cleanup: Cleanup,
-  settings: BenchSettings,
-  label: string,
-  request: WrkRequest,
-  server: ServerProcess,
-): Promise<Measured> {
-  const warm = await runWrk(cleanup, request, { ...settings.wrk, seconds: settings.warmupSeconds });
-  await check(`${label} (warm-up)`, warm, server);
-  const cpuBefore = await cpuSeconds(server.pid);
-  const wrk = await runWrk(cleanup, request, { ...settings.wrk, seconds: settings.seconds });
-  const cpuAfter = await cpuSeconds(server.pid);
-  await check(label, wrk, server);
-  const result = {
-    ...wrk,
-    cpuMsPerRequest: cpuBefore === null || cpuAfter === null || wrk.requests === 0
-      ? null
-      : (cpuAfter - cpuBefore) * 1000 / wrk.requests,
-  };
-  const cpu = result.cpuMsPerRequest === null
-    ? ""
-    : `  cpu ${result.cpuMsPerRequest.toFixed(3)} ms/req`;
-  const { p50, p99 } = result.latencyMs;
-  console.log(
-    `  ${label.padEnd(16)} ${fmt.rps(result.rps).padStart(7)} req/s  ` +
-      `p50 ${fmt.ms(p50).padStart(6)} ms  p99 ${fmt.ms(p99).padStart(6)} ms${cpu}`,
-  );
-  return result;
-}
-
-async function check(label: string, result: WrkResult, server: ServerProcess): Promise<void> {
-  const { connect, read, write, timeout } = result.socketErrors;
-  const socketErrors = connect + read + write + timeout;
-  if (result.non2xx === 0 && socketErrors === 0 && result.requests > 0) return;
-  throw new Error(
-    `${label}: ${result.non2xx} non-2xx responses, socket errors connect ${connect} read ${read} ` +
-      `write ${write} timeout ${timeout}, ${result.requests} requests. The run is invalid.\n` +
-      `wrk said:\n${result.raw}\n${await tail(server.stderrFile)}\n${await tail(
-        server.stdoutFile,
-        10,
-      )}`,
-  );
-}
-
-/** One request with fetch, checking the exact status; answers the JSON body. */
-async function call<T = unknown>(
-  server: ServerProcess,
-  method: "GET" | "POST",
-  path: string,
-  headers: Record<string, string>,
-  body: unknown,
-  expectStatus: number,
-): Promise<T> {
-  const response = await fetch(server.url + path, {
-    method,
-    headers: body === null ? headers : { ...headers, "content-type": "application/json" },
-    body: body === null ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (response.status !== expectStatus) {
-    throw new Error(
-      `${server.name}: ${method} ${path} answered ${response.status}, expected ${expectStatus}: ` +
-        text.slice(0, 500),
-    );
-  }
-  return JSON.parse(text) as T;
-}
-
-function summary(r: Measured) {
-  return {
-    rps: round(r.rps, 1),
-    requests: r.requests,
-    seconds: r.seconds,
-    p50_ms: round(r.latencyMs.p50, 3),
-    p75_ms: round(r.latencyMs.p75, 3),
-    p90_ms: round(r.latencyMs.p90, 3),
-    p99_ms: round(r.latencyMs.p99, 3),
-    avg_ms: round(r.latencyMs.avg, 3),
-    max_ms: round(r.latencyMs.max, 3),
-    non_2xx: r.non2xx,
-    socket_errors: r.socketErrors,
-    server_cpu_ms_per_request: r.cpuMsPerRequest === null ? null : round(r.cpuMsPerRequest, 4),
-  };
 }
 
 function round(n: number, digits: number): number {

@@ -23,7 +23,7 @@ import { validationHash } from "../shared/validation/hash.ts";
 import { ReferenceData } from "../shared/validation/reference.ts";
 import type { Cleanup } from "./lib/cleanup.ts";
 import { createBenchDatabase } from "./lib/pg.ts";
-import { fmt, passFail, runMetadata, table, writeResults } from "./lib/report.ts";
+import { fmt, passFail, printVerdict, runMetadata, table, writeResults } from "./lib/report.ts";
 import type { BenchSettings, Section } from "./lib/section.ts";
 import {
   call,
@@ -340,12 +340,7 @@ async function run(cleanup: Cleanup, settings: BenchSettings): Promise<void> {
       pass: r.p99 < hsLimit,
     })),
   ];
-  const missed = bars.filter((b) => !b.pass);
-  console.log(
-    missed.length === 0
-      ? "\nall bars met"
-      : `\nbars missed: ${missed.map((b) => b.name).join("; ")} (a measurement, not an error)`,
-  );
+  printVerdict(bars);
 
   const serviceLog = await Deno.stat(service.stdoutFile);
   const file = await writeResults("validation", {

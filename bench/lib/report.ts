@@ -85,3 +85,13 @@ async function git(args: string[]): Promise<string | null> {
     return null;
   }
 }
+
+/** The closing line of a section: missing a bar is reported, not an error. */
+export function printVerdict(bars: { name: string; pass: boolean }[]): void {
+  const missed = bars.filter((b) => !b.pass);
+  console.log(
+    missed.length === 0
+      ? "\nall bars met"
+      : `\nbars missed: ${missed.map((b) => b.name).join("; ")} (a measurement, not an error)`,
+  );
+}
