@@ -3,6 +3,7 @@ import type { ServiceDeps } from "../deps.ts";
 import { createServiceApp, type ServiceApp } from "../http/app.ts";
 import { addHsRoutes } from "../hs/routes.ts";
 import { addJobRoutes } from "../jobs/routes.ts";
+import { addPartyRoutes } from "../parties/routes.ts";
 
 /**
  * The resource routes, `/api/v1/...`, as one function named `api` (Supabase serves it at
@@ -13,5 +14,6 @@ export function apiApp(deps: ServiceDeps): ServiceApp {
   addAdminRoutes(svc);
   addHsRoutes(svc);
   addJobRoutes(svc);
+  addPartyRoutes(svc);
   return svc;
 }

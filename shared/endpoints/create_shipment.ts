@@ -4,6 +4,7 @@ import { createServiceApp, type ServiceApp } from "../http/app.ts";
 import { readJsonObject } from "../http/body.ts";
 import { addRoute } from "../http/route.ts";
 import { fieldOf, parseInput } from "../http/validate.ts";
+import { resolvePartyRefs } from "../parties/resolve.ts";
 import { generateShipmentRef } from "../shipments/ref.ts";
 import { insertShipment } from "../shipments/repo.ts";
 import { CreatedShipment, CreateShipmentRequest } from "../shipments/schemas.ts";
@@ -25,7 +26,8 @@ export function createShipmentApp(deps: ServiceDeps): ServiceApp {
       201: { description: "Created", schema: CreatedShipment },
       400: errorResponse(
         "SVC_SHIP_001: shipment_data missing or not an object; SVC_SHIP_006: invalid " +
-          "shipment_ref; SVC_REQ_002: malformed JSON",
+          "shipment_ref; SVC_PARTY_003: a party_id names no party of the team; SVC_REQ_002: " +
+          "malformed JSON",
       ),
       ...JSON_BODY_ERRORS,
       500: errorResponse("SVC_SHIP_002: creation failed"),
@@ -37,11 +39,12 @@ export function createShipmentApp(deps: ServiceDeps): ServiceApp {
       (issue) => fieldOf(issue) === "shipment_ref" ? "SVC_SHIP_006" : "SVC_SHIP_001",
     );
     const principal = c.get("principal");
+    const data = await resolvePartyRefs(deps.db, principal.teamId, input.shipment_data);
     try {
       const row = await insertShipment(deps.db, {
         teamId: principal.teamId,
         ref: input.shipment_ref ?? generateShipmentRef(),
-        data: input.shipment_data,
+        data,
         actor: principal.actor,
         status: "created",
       });

@@ -4,6 +4,7 @@ import { createServiceApp, type ServiceApp } from "../http/app.ts";
 import { readJsonObject } from "../http/body.ts";
 import { addRoute } from "../http/route.ts";
 import { fieldOf, parseInput } from "../http/validate.ts";
+import { resolvePartyRefs } from "../parties/resolve.ts";
 import { generateShipmentRef } from "../shipments/ref.ts";
 import { type DraftUpdate, insertShipment, replaceDraft } from "../shipments/repo.ts";
 import { SavedDraft, SaveDraftRequest } from "../shipments/schemas.ts";
@@ -28,7 +29,8 @@ export function saveDraftApp(deps: ServiceDeps): ServiceApp {
       400: errorResponse(
         "SVC_DRAFT_001: shipment_data missing or not an object; SVC_DRAFT_002: shipment_data " +
           "has no fields; SVC_DRAFT_004: the shipment is not a draft; SVC_SHIP_006: invalid " +
-          "shipment_ref; SVC_REQ_002: malformed JSON",
+          "shipment_ref; SVC_PARTY_003: a party_id names no party of the team; SVC_REQ_002: " +
+          "malformed JSON",
       ),
       404: errorResponse("SVC_DRAFT_003: draft not found"),
       ...JSON_BODY_ERRORS,
@@ -46,13 +48,14 @@ export function saveDraftApp(deps: ServiceDeps): ServiceApp {
       throw new ServiceError("SVC_DRAFT_002", "shipment_data has no fields");
     }
     const principal = c.get("principal");
+    const data = await resolvePartyRefs(deps.db, principal.teamId, input.shipment_data);
 
     if (input.shipment_id === undefined) {
       try {
         const row = await insertShipment(deps.db, {
           teamId: principal.teamId,
           ref: input.shipment_ref ?? generateShipmentRef(),
-          data: input.shipment_data,
+          data,
           actor: principal.actor,
           status: "draft",
         });
@@ -67,7 +70,7 @@ export function saveDraftApp(deps: ServiceDeps): ServiceApp {
       result = await replaceDraft(deps.db, {
         teamId: principal.teamId,
         id: input.shipment_id,
-        data: input.shipment_data,
+        data,
         ref: input.shipment_ref,
       });
     } catch (cause) {

@@ -74,6 +74,15 @@ export const ERROR_CODES = {
     meaning: "generate-documents: 429 generation limit reached; 409 concurrent generation, retry",
   },
   SVC_JOB_001: { status: 404, meaning: "jobs: no such job for this team" },
+  SVC_PARTY_001: { status: 400, meaning: "parties: invalid party fields or list query" },
+  SVC_PARTY_002: {
+    status: 404,
+    meaning: "parties: party not found (unknown id, or another team's)",
+  },
+  SVC_PARTY_003: {
+    status: 400,
+    meaning: "create-shipment, save-draft: a party_id names none of the team's parties",
+  },
   SVC_TEAM_001: { status: 400, meaning: "admin: invalid team name or tier" },
   SVC_TEAM_002: { status: 404, meaning: "admin: team not found" },
   SVC_TEAM_003: { status: 404, meaning: "admin: API key not found" },
