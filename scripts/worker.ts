@@ -8,6 +8,7 @@ import { readConfig } from "../shared/config.ts";
 import { openDb } from "../shared/db/connect.ts";
 import { buildDeps } from "../shared/deps.ts";
 import { startDocumentWorker } from "../shared/jobs/run_worker.ts";
+import { startWebhookWorker } from "../shared/webhooks/worker.ts";
 
 const dataDir = Deno.env.get("DATA_DIR") || ".data";
 const config = readConfig(Deno.env, await loadServiceKeys(Deno.env, dataDir));
@@ -20,11 +21,14 @@ const db = await openDb({
   pgliteDir: join(dataDir, "pglite"),
   poolSize: 4,
 });
-const running = await startDocumentWorker(buildDeps(config, db));
+const deps = buildDeps(config, db);
+const running = await startDocumentWorker(deps);
+const webhooks = await startWebhookWorker(deps);
 console.log(`${running.worker.id} draining document jobs (${config.renderThreads} render threads)`);
 
 const stop = async () => {
   await running.stop();
+  await webhooks.stop();
   await db.close();
   Deno.exit(0);
 };

@@ -46,6 +46,8 @@ export interface Config {
   renderThreads: number;
   /** Trust the first `X-Forwarded-For` address as the client address (behind a proxy). */
   trustProxy: boolean;
+  /** Webhooks may go to private, loopback and link-local addresses, and over plain http. */
+  webhookAllowPrivateNetworks: boolean;
 }
 
 export type Env = Pick<Deno.Env, "get">;
@@ -86,6 +88,7 @@ export function readConfig(
     workerConcurrency: Math.max(1, intSetting(env, "WORKER_CONCURRENCY", 4)),
     renderThreads: intSetting(env, "RENDER_THREADS", navigator.hardwareConcurrency ?? 2),
     trustProxy: env.get("TRUST_PROXY") === "true",
+    webhookAllowPrivateNetworks: env.get("WEBHOOK_ALLOW_PRIVATE_NETWORKS") === "true",
   };
 }
 

@@ -4,6 +4,7 @@ import { createServiceApp, type ServiceApp } from "../http/app.ts";
 import { addHsRoutes } from "../hs/routes.ts";
 import { addJobRoutes } from "../jobs/routes.ts";
 import { addPartyRoutes } from "../parties/routes.ts";
+import { addWebhookRoutes } from "../webhooks/routes.ts";
 
 /**
  * The resource routes, `/api/v1/...`, as one function named `api` (Supabase serves it at
@@ -15,5 +16,6 @@ export function apiApp(deps: ServiceDeps): ServiceApp {
   addHsRoutes(svc);
   addJobRoutes(svc);
   addPartyRoutes(svc);
+  addWebhookRoutes(svc);
   return svc;
 }

@@ -83,6 +83,14 @@ export const ERROR_CODES = {
     status: 400,
     meaning: "create-shipment, save-draft: a party_id names none of the team's parties",
   },
+  SVC_HOOK_001: {
+    status: 400,
+    meaning: "webhooks: invalid subscription (url, refused address, unknown event)",
+  },
+  SVC_HOOK_002: {
+    status: 404,
+    meaning: "webhooks: no such subscription or delivery for this team",
+  },
   SVC_TEAM_001: { status: 400, meaning: "admin: invalid team name or tier" },
   SVC_TEAM_002: { status: 404, meaning: "admin: team not found" },
   SVC_TEAM_003: { status: 404, meaning: "admin: API key not found" },

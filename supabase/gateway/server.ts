@@ -5,6 +5,7 @@ import { openDb } from "../../shared/db/connect.ts";
 import { type Prepared, prepareDatabase } from "../../shared/db/prepare.ts";
 import { buildDeps, type ServiceDeps } from "../../shared/deps.ts";
 import { startDocumentWorker } from "../../shared/jobs/run_worker.ts";
+import { startWebhookWorker } from "../../shared/webhooks/worker.ts";
 import { createGateway } from "./gateway.ts";
 
 export interface RunningService {
@@ -40,6 +41,7 @@ export async function startService(
   }
   const deps = buildDeps(config, db);
   const worker = config.runWorker ? await startDocumentWorker(deps) : undefined;
+  const webhooks = config.runWorker ? await startWebhookWorker(deps) : undefined;
   const gateway = createGateway(deps);
   const hostname = options.hostname ?? env.get("HOST") ?? "127.0.0.1";
   const port = options.port ?? config.port;
@@ -58,6 +60,7 @@ export async function startService(
     async close() {
       await server.shutdown();
       await worker?.stop();
+      await webhooks?.stop();
       await deps.log.flush();
       await db.close();
     },

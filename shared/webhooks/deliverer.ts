@@ -1,0 +1,234 @@
+import type { Db } from "../db/db.ts";
+import type { Logger } from "../http/log.ts";
+import type { Storage } from "../storage/storage.ts";
+import { signPayload } from "./signing.ts";
+import { checkWebhookUrl, RefusedUrl } from "./ssrf.ts";
+
+/**
+ * Seconds to wait after attempt n (1-based) before attempt n + 1, before jitter: about two days
+ * (51 h) in all over 11 attempts. After the last one the delivery is failed.
+ */
+export const RETRY_SCHEDULE_SECONDS = [
+  30,
+  60,
+  300,
+  900,
+  3600,
+  7200,
+  14400,
+  28800,
+  43200,
+  86400,
+] as const;
+
+/** The wait after attempt `attempts`, ±20 % jitter; null when no attempt is left. */
+export function nextRetrySeconds(attempts: number): number | null {
+  const base = RETRY_SCHEDULE_SECONDS[attempts - 1];
+  if (base === undefined) return null;
+  return base * (0.8 + Math.random() * 0.4);
+}
+
+export interface ClaimedDelivery {
+  id: string;
+  team_id: string;
+  subscription_id: string;
+  event_id: string;
+  event: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+  url: string;
+  secret: string;
+  enabled: boolean;
+}
+
+/**
+ * Claims up to `limit` due deliveries: pending ones whose next attempt is due and whose lease,
+ * if any, ended (their worker died). Any number of deliverers may claim side by side.
+ */
+export function claimDeliveries(
+  db: Db,
+  options: { limit: number; leaseSeconds: number; workerId: string },
+): Promise<ClaimedDelivery[]> {
+  return db.query<ClaimedDelivery>(
+    `with due as (
+       select id from webhook_deliveries
+        where status = 'pending' and next_attempt_at <= now()
+          and (locked_until is null or locked_until < now())
+        order by next_attempt_at
+        limit $1
+        for update skip locked
+     )
+     update webhook_deliveries d
+        set attempts = d.attempts + 1, worker_id = $3,
+            locked_until = now() + make_interval(secs => $2)
+       from due, webhook_subscriptions s
+      where d.id = due.id and s.id = d.subscription_id
+     returning d.id, d.team_id, d.subscription_id, d.event_id, d.event, d.payload, d.attempts,
+               s.url, s.secret, s.enabled`,
+    [options.limit, options.leaseSeconds, options.workerId],
+  );
+}
+
+export interface DelivererOptions {
+  /** How long a receiver may take to answer (10 s; tests shorten it). */
+  timeoutMs: number;
+  leaseSeconds: number;
+  /** WEBHOOK_ALLOW_PRIVATE_NETWORKS. */
+  allowPrivate: boolean;
+  /** Lifetime of the download_url minted for document.generated. */
+  signedUrlSeconds: number;
+  resolve?: (hostname: string) => Promise<string[]>;
+}
+
+export interface DelivererDeps {
+  db: Db;
+  storage: Storage;
+  log: Logger;
+}
+
+interface Outcome {
+  statusCode: number | null;
+  error: string | null;
+  latencyMs: number;
+}
+
+/** Sends one claimed delivery and records the attempt and what follows from it. */
+export async function deliver(
+  deps: DelivererDeps,
+  options: DelivererOptions,
+  workerId: string,
+  delivery: ClaimedDelivery,
+): Promise<void> {
+  if (!delivery.enabled) {
+    await deps.db.query(
+      `update webhook_deliveries
+          set status = 'failed', locked_until = null, last_error = 'The subscription is disabled'
+        where id = $1 and worker_id = $2`,
+      [delivery.id, workerId],
+    );
+    return;
+  }
+  const outcome = await send(deps, options, delivery);
+  const ok = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
+  const gone = outcome.statusCode === 410;
+  const wait = ok || gone ? null : nextRetrySeconds(delivery.attempts);
+  const status = ok ? "delivered" : gone || wait === null ? "failed" : "pending";
+  await deps.db.transaction(async (tx) => {
+    await tx.query(
+      `insert into webhook_delivery_attempts (delivery_id, team_id, status_code, latency_ms, error)
+       values ($1, $2, $3, $4, $5)`,
+      [delivery.id, delivery.team_id, outcome.statusCode, outcome.latencyMs, outcome.error],
+    );
+    // A worker whose lease ran out, and whose delivery was claimed again, only logs its attempt.
+    const updated = await tx.query(
+      `update webhook_deliveries
+          set status = $3, locked_until = null, last_status_code = $4, last_error = $5,
+              last_latency_ms = $6,
+              next_attempt_at = now() + make_interval(secs => $7),
+              delivered_at = case when $3 = 'delivered' then now() else delivered_at end
+        where id = $1 and worker_id = $2 and status = 'pending'
+       returning id`,
+      [
+        delivery.id,
+        workerId,
+        status,
+        outcome.statusCode,
+        outcome.error,
+        outcome.latencyMs,
+        wait ?? 0,
+      ],
+    );
+    if (gone && updated.length > 0) {
+      await tx.query(
+        `update webhook_subscriptions
+            set enabled = false, updated_at = now(),
+                disabled_reason = 'The receiver answered 410 Gone'
+          where id = $1`,
+        [delivery.subscription_id],
+      );
+    }
+  });
+  if (!ok) {
+    deps.log.error({
+      message: "webhook delivery failed",
+      delivery_id: delivery.id,
+      attempt: delivery.attempts,
+      status_code: outcome.statusCode,
+      error: outcome.error,
+      next: status,
+    });
+  }
+}
+
+/** The body a receiver gets: `{id, event, timestamp, data}`, data with a fresh download_url. */
+export async function webhookBody(
+  storage: Storage,
+  signedUrlSeconds: number,
+  delivery: Pick<ClaimedDelivery, "event_id" | "event" | "payload">,
+  now: Date,
+): Promise<string> {
+  const { storage_path, ...data } = delivery.payload;
+  if (typeof storage_path === "string") {
+    data.download_url = await storage.signedUrl(storage_path, signedUrlSeconds);
+  }
+  return JSON.stringify({
+    id: delivery.event_id,
+    event: delivery.event,
+    timestamp: now.toISOString(),
+    data,
+  });
+}
+
+async function send(
+  deps: DelivererDeps,
+  options: DelivererOptions,
+  delivery: ClaimedDelivery,
+): Promise<Outcome> {
+  const started = performance.now();
+  const latency = () => Math.round(performance.now() - started);
+  try {
+    // Again at every attempt: what the name resolves to may have changed since subscribing.
+    await checkWebhookUrl(delivery.url, {
+      allowPrivate: options.allowPrivate,
+      resolve: options.resolve,
+    });
+    const now = new Date();
+    const body = await webhookBody(deps.storage, options.signedUrlSeconds, delivery, now);
+    const response = await fetch(delivery.url, {
+      method: "POST",
+      redirect: "manual",
+      signal: AbortSignal.timeout(options.timeoutMs),
+      headers: {
+        "content-type": "application/json",
+        "user-agent": "trade-docs-webhooks/1",
+        "x-service-event-id": delivery.event_id,
+        "x-service-signature": await signPayload(delivery.secret, body),
+        "x-service-timestamp": String(Math.floor(now.getTime() / 1000)),
+      },
+      body,
+    });
+    const latencyMs = latency();
+    await response.body?.cancel().catch(() => {});
+    if (response.status >= 300 && response.status < 400) {
+      const location = response.headers.get("location") ?? "(none)";
+      return {
+        statusCode: response.status,
+        error: `Redirect not followed (Location: ${location.slice(0, 500)})`,
+        latencyMs,
+      };
+    }
+    return {
+      statusCode: response.status,
+      error: response.ok ? null : `The receiver answered HTTP ${response.status}`,
+      latencyMs,
+    };
+  } catch (error) {
+    const name = error instanceof Error ? error.name : "";
+    const message = error instanceof RefusedUrl
+      ? `Refused: ${error.message}`
+      : name === "TimeoutError"
+      ? `No answer within ${options.timeoutMs} ms`
+      : `Request failed: ${error instanceof Error ? error.message : String(error)}`;
+    return { statusCode: null, error: message.slice(0, 1000), latencyMs: latency() };
+  }
+}

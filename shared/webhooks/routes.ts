@@ -1,0 +1,408 @@
+import type { Queryable } from "../db/db.ts";
+import { errorResponse, JSON_BODY_ERRORS } from "../endpoints/common_responses.ts";
+import { ServiceError } from "../errors/service_error.ts";
+import type { ServiceApp } from "../http/app.ts";
+import { readJsonObject } from "../http/body.ts";
+import { addRoute, pathParam } from "../http/route.ts";
+import { parseInput } from "../http/validate.ts";
+import { Timestamp, Uuid } from "../schemas/common.ts";
+import { z } from "../schemas/zod.ts";
+import { isUuid } from "../util/uuid.ts";
+import { newWebhookSecret } from "./signing.ts";
+import { checkWebhookUrl, RefusedUrl } from "./ssrf.ts";
+
+export const WEBHOOK_EVENTS = [
+  "document.generated",
+  "document.failed",
+  "extraction.completed",
+  "extraction.failed",
+] as const;
+
+const Event = z.enum(WEBHOOK_EVENTS);
+const Events = z.array(Event).min(1).max(WEBHOOK_EVENTS.length)
+  .refine((list) => new Set(list).size === list.length, "events must not repeat");
+const Url = z.string().min(1).max(2048).openapi({ example: "https://example.com/hooks/trade" });
+
+const CreateSubscription = z.object({ url: Url, events: Events, enabled: z.boolean().optional() })
+  .strict().openapi("CreateWebhookRequest");
+const UpdateSubscription = z.object({
+  url: Url.optional(),
+  events: Events.optional(),
+  enabled: z.boolean().optional(),
+}).strict().refine((v) => Object.keys(v).length > 0, "give url, events or enabled")
+  .openapi("UpdateWebhookRequest");
+
+const Subscription = z.object({
+  id: Uuid,
+  url: z.string(),
+  events: z.array(Event),
+  enabled: z.boolean(),
+  disabled_reason: z.string().nullable(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+}).openapi("Webhook");
+const SubscriptionWithSecret = z.object({
+  id: Uuid,
+  url: z.string(),
+  events: z.array(Event),
+  enabled: z.boolean(),
+  secret: z.string().openapi({ description: "Shown only here: keep it to verify signatures" }),
+}).openapi("WebhookWithSecret");
+const Attempt = z.object({
+  attempted_at: Timestamp,
+  status_code: z.int().nullable(),
+  latency_ms: z.int(),
+  error: z.string().nullable(),
+});
+const Delivery = z.object({
+  id: Uuid,
+  event_id: Uuid.openapi({ description: "X-Service-Event-Id: the same on every attempt" }),
+  event: Event,
+  status: z.enum(["pending", "delivered", "failed"]),
+  next_attempt_at: Timestamp.nullable(),
+  last_status_code: z.int().nullable(),
+  last_error: z.string().nullable(),
+  last_latency_ms: z.int().nullable(),
+  created_at: Timestamp,
+  delivered_at: Timestamp.nullable(),
+  attempts: z.array(Attempt),
+}).openapi("WebhookDelivery");
+
+const TAGS = ["Webhooks"];
+const BAD = errorResponse(
+  "SVC_HOOK_001: invalid url, refused address or unknown event; SVC_REQ_002: malformed JSON",
+);
+const NOT_FOUND = errorResponse("SVC_HOOK_002: no such subscription or delivery for this team");
+const IdParams = z.object({ id: Uuid });
+
+interface SubscriptionRow {
+  id: string;
+  url: string;
+  events: string[];
+  enabled: boolean;
+  secret: string;
+  disabled_reason: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const COLUMNS = "id, url, events, enabled, secret, disabled_reason, created_at, updated_at";
+
+/** `/api/v1/webhooks`: a team's subscriptions, their deliveries, and sending one again. */
+export function addWebhookRoutes(svc: ServiceApp): void {
+  const { db, config } = svc.deps;
+
+  async function checkedUrl(raw: string): Promise<string> {
+    try {
+      return (await checkWebhookUrl(raw, { allowPrivate: config.webhookAllowPrivateNetworks }))
+        .toString();
+    } catch (error) {
+      if (error instanceof RefusedUrl) throw new ServiceError("SVC_HOOK_001", error.message);
+      throw error;
+    }
+  }
+
+  async function findSubscription(q: Queryable, teamId: string, id: string) {
+    const [row] = isUuid(id)
+      ? await q.query<SubscriptionRow>(
+        `select ${COLUMNS} from webhook_subscriptions where id = $1 and team_id = $2`,
+        [id, teamId],
+      )
+      : [];
+    if (!row) throw notFound("Webhook subscription not found");
+    return row;
+  }
+
+  addRoute(svc, {
+    method: "post",
+    path: "/v1/webhooks",
+    summary: "Subscribe a URL to events",
+    description: "The answer carries the signing secret, shown only here and after " +
+      "rotate-secret. The URL must be https and must not be or resolve to a private, loopback " +
+      "or link-local address (unless WEBHOOK_ALLOW_PRIVATE_NETWORKS=true).",
+    tags: TAGS,
+    auth: "bearer",
+    body: CreateSubscription,
+    responses: {
+      201: { description: "Subscribed", schema: SubscriptionWithSecret },
+      400: BAD,
+      ...JSON_BODY_ERRORS,
+    },
+  }, async (c) => {
+    const input = parseInput(CreateSubscription, await readJsonObject(c), () => "SVC_HOOK_001");
+    const url = await checkedUrl(input.url);
+    const [row] = await db.query<SubscriptionRow>(
+      `insert into webhook_subscriptions (team_id, url, events, enabled, secret)
+       values ($1, $2, $3::text[], $4, $5) returning ${COLUMNS}`,
+      [c.get("principal").teamId, url, input.events, input.enabled ?? true, newWebhookSecret()],
+    );
+    return c.json(withSecret(row!), 201);
+  });
+
+  addRoute(svc, {
+    method: "get",
+    path: "/v1/webhooks",
+    summary: "The team's webhook subscriptions",
+    tags: TAGS,
+    auth: "bearer",
+    responses: {
+      200: {
+        description: "Subscriptions, oldest first",
+        schema: z.object({ webhooks: z.array(Subscription) }),
+      },
+    },
+  }, async (c) => {
+    const rows = await db.query<SubscriptionRow>(
+      `select ${COLUMNS} from webhook_subscriptions where team_id = $1 order by created_at, id`,
+      [c.get("principal").teamId],
+    );
+    return c.json({ webhooks: rows.map(view) });
+  });
+
+  addRoute(svc, {
+    method: "get",
+    path: "/v1/webhooks/:id",
+    summary: "A webhook subscription",
+    tags: TAGS,
+    auth: "bearer",
+    params: IdParams,
+    responses: { 200: { description: "The subscription", schema: Subscription }, 404: NOT_FOUND },
+  }, async (c) => {
+    return c.json(view(await findSubscription(db, c.get("principal").teamId, pathParam(c, "id"))));
+  });
+
+  addRoute(svc, {
+    method: "patch",
+    path: "/v1/webhooks/:id",
+    summary: "Change a subscription's url, events or enabled",
+    description: "Enabling a subscription the service disabled (the receiver answered 410) " +
+      "clears its disabled_reason.",
+    tags: TAGS,
+    auth: "bearer",
+    params: IdParams,
+    body: UpdateSubscription,
+    responses: {
+      200: { description: "The updated subscription", schema: Subscription },
+      400: BAD,
+      404: NOT_FOUND,
+      ...JSON_BODY_ERRORS,
+    },
+  }, async (c) => {
+    const teamId = c.get("principal").teamId;
+    const current = await findSubscription(db, teamId, pathParam(c, "id"));
+    const input = parseInput(UpdateSubscription, await readJsonObject(c), () => "SVC_HOOK_001");
+    const url = input.url === undefined ? current.url : await checkedUrl(input.url);
+    const enabled = input.enabled ?? current.enabled;
+    const [row] = await db.query<SubscriptionRow>(
+      `update webhook_subscriptions
+          set url = $3, events = $4::text[], enabled = $5, updated_at = now(),
+              disabled_reason = case when $5 then null else disabled_reason end
+        where id = $1 and team_id = $2 returning ${COLUMNS}`,
+      [current.id, teamId, url, input.events ?? current.events, enabled],
+    );
+    if (!row) throw notFound("Webhook subscription not found");
+    return c.json(view(row));
+  });
+
+  addRoute(svc, {
+    method: "delete",
+    path: "/v1/webhooks/:id",
+    summary: "Delete a subscription and its deliveries",
+    tags: TAGS,
+    auth: "bearer",
+    params: IdParams,
+    responses: { 204: { description: "Deleted" }, 404: NOT_FOUND },
+  }, async (c) => {
+    const id = pathParam(c, "id");
+    const deleted = isUuid(id)
+      ? await db.query(
+        "delete from webhook_subscriptions where id = $1 and team_id = $2 returning id",
+        [id, c.get("principal").teamId],
+      )
+      : [];
+    if (deleted.length === 0) throw notFound("Webhook subscription not found");
+    return c.body(null, 204);
+  });
+
+  addRoute(svc, {
+    method: "post",
+    path: "/v1/webhooks/:id/rotate-secret",
+    summary: "Replace the signing secret",
+    description: "The new secret is shown only in this answer and signs every request from now " +
+      "on, retries of earlier events included.",
+    tags: TAGS,
+    auth: "bearer",
+    params: IdParams,
+    responses: {
+      200: { description: "The subscription with its new secret", schema: SubscriptionWithSecret },
+      404: NOT_FOUND,
+    },
+  }, async (c) => {
+    const teamId = c.get("principal").teamId;
+    const current = await findSubscription(db, teamId, pathParam(c, "id"));
+    const [row] = await db.query<SubscriptionRow>(
+      `update webhook_subscriptions set secret = $3, updated_at = now()
+        where id = $1 and team_id = $2 returning ${COLUMNS}`,
+      [current.id, teamId, newWebhookSecret()],
+    );
+    if (!row) throw notFound("Webhook subscription not found");
+    return c.json(withSecret(row));
+  });
+
+  addRoute(svc, {
+    method: "get",
+    path: "/v1/webhooks/:id/deliveries",
+    summary: "A subscription's deliveries with every attempt and the receiver's answer",
+    tags: TAGS,
+    auth: "bearer",
+    params: IdParams,
+    query: z.object({
+      limit: z.string().optional().openapi({ description: "1 to 100, default 50" }),
+      status: z.enum(["pending", "delivered", "failed"]).optional(),
+    }),
+    responses: {
+      200: {
+        description: "Deliveries, newest first",
+        schema: z.object({ deliveries: z.array(Delivery) }),
+      },
+      400: errorResponse("SVC_HOOK_001: invalid limit or status"),
+      404: NOT_FOUND,
+    },
+  }, async (c) => {
+    const teamId = c.get("principal").teamId;
+    const subscription = await findSubscription(db, teamId, pathParam(c, "id"));
+    const query = parseInput(
+      z.object({
+        limit: z.coerce.number().int().min(1).max(100).default(50),
+        status: z.enum(["pending", "delivered", "failed"]).optional(),
+      }),
+      { limit: c.req.query("limit"), status: c.req.query("status") },
+      () => "SVC_HOOK_001",
+    );
+    const deliveries = await listDeliveries(db, {
+      teamId,
+      subscriptionId: subscription.id,
+      limit: query.limit,
+      status: query.status ?? null,
+    });
+    return c.json({ deliveries });
+  });
+
+  addRoute(svc, {
+    method: "post",
+    path: "/v1/webhooks/:id/deliveries/:delivery_id/resend",
+    summary: "Send a delivery again",
+    description: "The delivery goes back to pending, due now, with a fresh retry schedule; the " +
+      "receiver gets the same event id (X-Service-Event-Id) again.",
+    tags: TAGS,
+    auth: "bearer",
+    params: z.object({ id: Uuid, delivery_id: Uuid }),
+    responses: {
+      202: { description: "Queued", schema: Delivery },
+      404: NOT_FOUND,
+    },
+  }, async (c) => {
+    const teamId = c.get("principal").teamId;
+    const subscription = await findSubscription(db, teamId, pathParam(c, "id"));
+    const deliveryId = pathParam(c, "delivery_id");
+    const updated = isUuid(deliveryId)
+      ? await db.transaction(async (tx) => {
+        const rows = await tx.query(
+          `update webhook_deliveries
+              set status = 'pending', attempts = 0, next_attempt_at = now(), delivered_at = null
+            where id = $1 and subscription_id = $2 and team_id = $3 returning id`,
+          [deliveryId, subscription.id, teamId],
+        );
+        if (rows.length > 0) await tx.query("select pg_notify('outbox_events', '')");
+        return rows;
+      })
+      : [];
+    if (updated.length === 0) throw notFound("Webhook delivery not found");
+    const [delivery] = await listDeliveries(db, {
+      teamId,
+      subscriptionId: subscription.id,
+      limit: 1,
+      status: null,
+      deliveryId,
+    });
+    return c.json(delivery, 202);
+  });
+}
+
+interface DeliveryRow {
+  id: string;
+  event_id: string;
+  event: string;
+  status: string;
+  next_attempt_at: Date;
+  last_status_code: number | null;
+  last_error: string | null;
+  last_latency_ms: number | null;
+  created_at: Date;
+  delivered_at: Date | null;
+}
+
+async function listDeliveries(
+  db: Queryable,
+  options: {
+    teamId: string;
+    subscriptionId: string;
+    limit: number;
+    status: string | null;
+    deliveryId?: string;
+  },
+) {
+  const rows = await db.query<DeliveryRow>(
+    `select id, event_id, event, status, next_attempt_at, last_status_code, last_error,
+            last_latency_ms, created_at, delivered_at
+       from webhook_deliveries
+      where team_id = $1 and subscription_id = $2
+        and ($3::text is null or status = $3) and ($4::uuid is null or id = $4)
+      order by created_at desc, id
+      limit $5`,
+    [
+      options.teamId,
+      options.subscriptionId,
+      options.status,
+      options.deliveryId ?? null,
+      options.limit,
+    ],
+  );
+  const attempts = rows.length === 0 ? [] : await db.query<{
+    delivery_id: string;
+    attempted_at: Date;
+    status_code: number | null;
+    latency_ms: number;
+    error: string | null;
+  }>(
+    `select delivery_id, attempted_at, status_code, latency_ms, error
+       from webhook_delivery_attempts
+      where delivery_id = any($1::uuid[]) and team_id = $2
+      order by attempted_at, id`,
+    [rows.map((r) => r.id), options.teamId],
+  );
+  return rows.map((row) => ({
+    ...row,
+    next_attempt_at: row.status === "pending" ? row.next_attempt_at : null,
+    attempts: attempts.filter((a) => a.delivery_id === row.id).map(({ delivery_id: _, ...a }) => a),
+  }));
+}
+
+function view(row: SubscriptionRow) {
+  const { secret: _, ...rest } = row;
+  return rest;
+}
+
+function withSecret(row: SubscriptionRow) {
+  return {
+    id: row.id,
+    url: row.url,
+    events: row.events,
+    enabled: row.enabled,
+    secret: row.secret,
+  };
+}
+
+function notFound(message: string): ServiceError {
+  return new ServiceError("SVC_HOOK_002", message);
+}
