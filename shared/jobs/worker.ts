@@ -6,6 +6,7 @@ import type { DocumentType } from "../rules/document_types.ts";
 import type { Storage } from "../storage/storage.ts";
 import { sha256Hex } from "../util/crypto.ts";
 import { abandonedJobs, claimJobs, type DocumentJob, retryDelaySeconds } from "./queue.ts";
+import { ClaimLoop } from "./claim_loop.ts";
 import type { DocumentRenderer } from "./renderer.ts";
 
 export interface WorkerOptions {
@@ -31,30 +32,29 @@ export interface WorkerDeps {
  */
 export class DocumentWorker {
   readonly id = `worker-${crypto.randomUUID().slice(0, 8)}`;
-  #running = false;
-  #inFlight = new Set<Promise<void>>();
-  #wake: (() => void) | undefined;
-  #loop: Promise<void> | undefined;
+  readonly #loop: ClaimLoop<DocumentJob>;
 
-  constructor(private readonly deps: WorkerDeps, private readonly options: WorkerOptions) {}
+  constructor(private readonly deps: WorkerDeps, private readonly options: WorkerOptions) {
+    this.#loop = new ClaimLoop({
+      claim: (limit) => this.#claim(limit),
+      process: (job) => this.#process(job),
+      onClaimError: (error) =>
+        deps.log.error({ worker: this.id, message: "claim failed", error: String(error) }),
+    }, options);
+  }
 
   start(): void {
-    if (this.#running) return;
-    this.#running = true;
-    this.#loop = this.#run();
+    this.#loop.start();
   }
 
   /** New work was queued: look now rather than at the next poll. */
   kick(): void {
-    this.#wake?.();
+    this.#loop.kick();
   }
 
   /** Stops claiming and waits for the jobs in hand to finish. */
-  async stop(): Promise<void> {
-    this.#running = false;
-    this.kick();
-    await this.#loop;
-    await Promise.all(this.#inFlight);
+  stop(): Promise<void> {
+    return this.#loop.stop();
   }
 
   /** Claims and runs due jobs until none is left or the deadline passes (the edge function). */
@@ -69,47 +69,12 @@ export class DocumentWorker {
     return done;
   }
 
-  async #run(): Promise<void> {
-    while (this.#running) {
-      const free = this.options.concurrency - this.#inFlight.size;
-      let claimed: DocumentJob[] = [];
-      if (free > 0) {
-        try {
-          claimed = await this.#claim(free);
-        } catch (error) {
-          this.deps.log.error({ worker: this.id, message: "claim failed", error: String(error) });
-        }
-      }
-      for (const job of claimed) {
-        const task = this.#process(job).finally(() => {
-          this.#inFlight.delete(task);
-          this.kick();
-        });
-        this.#inFlight.add(task);
-      }
-      if (claimed.length === 0 || this.#inFlight.size >= this.options.concurrency) {
-        await this.#sleep(this.options.pollMs);
-      }
-    }
-  }
-
   async #claim(limit: number): Promise<DocumentJob[]> {
     await this.#failAbandoned();
     return await claimJobs(this.deps.db, {
       limit,
       leaseSeconds: this.options.leaseSeconds,
       workerId: this.id,
-    });
-  }
-
-  #sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      this.#wake = done;
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
     });
   }
 

@@ -1,4 +1,5 @@
 import type { ServiceDeps } from "../deps.ts";
+import { ClaimLoop } from "../jobs/claim_loop.ts";
 import { dispatchOutbox } from "./dispatcher.ts";
 import {
   claimDeliveries,
@@ -21,86 +22,47 @@ export interface WebhookWorkerOptions extends DelivererOptions {
  */
 export class WebhookWorker {
   readonly id = `webhooks-${crypto.randomUUID().slice(0, 8)}`;
-  #running = false;
-  #inFlight = new Set<Promise<void>>();
-  #wake: (() => void) | undefined;
-  #loop: Promise<void> | undefined;
+  readonly #loop: ClaimLoop<ClaimedDelivery>;
 
   constructor(
     private readonly deps: DelivererDeps,
     private readonly options: WebhookWorkerOptions,
-  ) {}
+  ) {
+    this.#loop = new ClaimLoop({
+      claim: async (limit) => {
+        while (await dispatchOutbox(deps.db) > 0) { /* until the outbox is drained */ }
+        return await claimDeliveries(deps.db, {
+          limit,
+          leaseSeconds: options.leaseSeconds,
+          workerId: this.id,
+        });
+      },
+      process: (delivery) =>
+        deliver(deps, options, this.id, delivery).catch((error) =>
+          deps.log.error({
+            worker: this.id,
+            delivery_id: delivery.id,
+            message: "webhook delivery crashed",
+            error: String(error),
+          })
+        ),
+      onClaimError: (error) =>
+        deps.log.error({ worker: this.id, message: "webhook claim failed", error: String(error) }),
+    }, options);
+  }
 
   start(): void {
-    if (this.#running) return;
-    this.#running = true;
-    this.#loop = this.#run();
+    this.#loop.start();
   }
 
   /** New events or deliveries: look now rather than at the next poll. */
   kick(): void {
-    this.#wake?.();
+    this.#loop.kick();
   }
 
   /** Stops claiming and waits for the deliveries in hand to finish. */
-  async stop(): Promise<void> {
-    this.#running = false;
-    this.kick();
-    await this.#loop;
-    await Promise.all(this.#inFlight);
-  }
-
-  async #run(): Promise<void> {
-    while (this.#running) {
-      let claimed: ClaimedDelivery[] = [];
-      try {
-        while (await dispatchOutbox(this.deps.db) > 0) { /* until the outbox is drained */ }
-        const free = this.options.concurrency - this.#inFlight.size;
-        if (free > 0) {
-          claimed = await claimDeliveries(this.deps.db, {
-            limit: free,
-            leaseSeconds: this.options.leaseSeconds,
-            workerId: this.id,
-          });
-        }
-      } catch (error) {
-        this.deps.log.error({
-          worker: this.id,
-          message: "webhook claim failed",
-          error: String(error),
-        });
-      }
-      for (const delivery of claimed) {
-        const task = deliver(this.deps, this.options, this.id, delivery)
-          .catch((error) =>
-            this.deps.log.error({
-              worker: this.id,
-              delivery_id: delivery.id,
-              message: "webhook delivery crashed",
-              error: String(error),
-            })
-          )
-          .finally(() => {
-            this.#inFlight.delete(task);
-            this.kick();
-          });
-        this.#inFlight.add(task);
-      }
-      if (claimed.length === 0 || this.#inFlight.size >= this.options.concurrency) {
-        await this.#sleep(this.options.pollMs);
-      }
-    }
-  }
-
-  #sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      this.#wake = done;
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
+  stop(): Promise<void> {
+    return this.#loop.stop();
   }
 }
 
