@@ -126,3 +126,16 @@ export async function makeDue(svc: TestService, subscriptionId: string) {
     [subscriptionId],
   );
 }
+
+/** Waits until the delivery of `eventId` to a subscription has `status`. */
+export function untilStatus(
+  svc: TestService,
+  subscriptionId: string,
+  eventId: string,
+  status: "delivered" | "failed" | "pending",
+): Promise<void> {
+  return waitUntil(
+    status,
+    async () => (await deliveryOf(svc, subscriptionId, eventId))?.status === status,
+  );
+}

@@ -16,6 +16,7 @@ import {
   makeDue,
   receiver,
   subscribe,
+  untilStatus,
   waitUntil,
   webhookWorker,
 } from "./support.ts";
@@ -66,10 +67,7 @@ serviceTest(`webhooks: delivery (${testDbKind()})`, async (t) => {
     worker.start();
     try {
       await waitUntil("the delivery", () => hook.received.length === 1);
-      await waitUntil(
-        "delivered",
-        async () => (await deliveryOf(svc, sub.id, eventId))?.status === "delivered",
-      );
+      await untilStatus(svc, sub.id, eventId, "delivered");
     } finally {
       await worker.stop();
       await hook.close();
@@ -118,10 +116,7 @@ serviceTest(`webhooks: delivery (${testDbKind()})`, async (t) => {
         worker.kick();
         await waitUntil(`attempt ${n}`, () => hook.received.length === n);
       }
-      await waitUntil(
-        "delivered",
-        async () => (await deliveryOf(svc, sub.id, eventId))?.status === "delivered",
-      );
+      await untilStatus(svc, sub.id, eventId, "delivered");
 
       const listed = await expectJson<{ deliveries: DeliveryView[] }>(
         await api(svc, team, `/webhooks/${sub.id}/deliveries`),
@@ -187,10 +182,7 @@ serviceTest(`webhooks: delivery (${testDbKind()})`, async (t) => {
       assert(attempt!.latency_ms >= 250 && attempt!.latency_ms < 1400, String(attempt!.latency_ms));
       await makeDue(svc, sub.id);
       worker.kick();
-      await waitUntil(
-        "delivered",
-        async () => (await deliveryOf(svc, sub.id, eventId))?.status === "delivered",
-      );
+      await untilStatus(svc, sub.id, eventId, "delivered");
     } finally {
       await worker.stop();
       await hook.close();
@@ -212,10 +204,7 @@ serviceTest(`webhooks: delivery (${testDbKind()})`, async (t) => {
     const worker = webhookWorker(svc);
     worker.start();
     try {
-      await waitUntil(
-        "delivered",
-        async () => (await deliveryOf(svc, sub.id, eventId))?.status === "delivered",
-      );
+      await untilStatus(svc, sub.id, eventId, "delivered");
     } finally {
       await worker.stop();
       await hook.close();
@@ -231,10 +220,7 @@ serviceTest(`webhooks: delivery (${testDbKind()})`, async (t) => {
     const worker = webhookWorker(svc);
     worker.start();
     try {
-      await waitUntil(
-        "failed",
-        async () => (await deliveryOf(svc, sub.id, eventId))?.status === "failed",
-      );
+      await untilStatus(svc, sub.id, eventId, "failed");
       const after = await emit(svc, team);
       await waitUntil("dispatch", async () => {
         const [row] = await svc.db.query<{ done: boolean }>(
@@ -415,10 +401,7 @@ serviceTest(`webhooks: subscriptions API (${testDbKind()})`, async (t) => {
     const worker = webhookWorker(svc);
     worker.start();
     try {
-      await waitUntil(
-        "delivered",
-        async () => (await deliveryOf(svc, sub.id, eventId))?.status === "delivered",
-      );
+      await untilStatus(svc, sub.id, eventId, "delivered");
     } finally {
       await worker.stop();
       await hook.close();
