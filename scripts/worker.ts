@@ -2,25 +2,16 @@
  * `deno task worker`: a standalone worker process draining the queues of DATABASE_URL (run as
  * many as needed, on any machines). Ctrl-C lets the jobs in hand finish.
  */
-import { join } from "node:path";
-import { loadServiceKeys } from "../shared/auth/local_keys.ts";
-import { readConfig } from "../shared/config.ts";
-import { openDb } from "../shared/db/connect.ts";
 import { buildDeps } from "../shared/deps.ts";
+import { openConfiguredDb } from "../shared/runtime/boot.ts";
 import { startDocumentWorker } from "../shared/jobs/run_worker.ts";
 import { startWebhookWorker } from "../shared/webhooks/worker.ts";
 
-const dataDir = Deno.env.get("DATA_DIR") || ".data";
-const config = readConfig(Deno.env, await loadServiceKeys(Deno.env, dataDir));
-if (!config.databaseUrl) {
+if (!(Deno.env.get("DATABASE_URL") || Deno.env.get("SUPABASE_DB_URL"))) {
   console.error("deno task worker needs DATABASE_URL: the embedded database has one process only");
   Deno.exit(2);
 }
-const db = await openDb({
-  url: config.databaseUrl,
-  pgliteDir: join(dataDir, "pglite"),
-  poolSize: 4,
-});
+const { config, db } = await openConfiguredDb(Deno.env, { poolSize: 4 });
 const deps = buildDeps(config, db);
 const running = await startDocumentWorker(deps);
 const webhooks = await startWebhookWorker(deps);

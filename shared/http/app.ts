@@ -19,7 +19,7 @@ export interface ServiceApp {
   deps: ServiceDeps;
 }
 
-const FUNCTIONS_PREFIX = "/functions/v1";
+export const FUNCTIONS_PREFIX = "/functions/v1";
 
 /**
  * Functions see their path as Supabase gives it (`/<name>/...`); behind the local gateway the

@@ -1,9 +1,7 @@
-import { loadServiceKeys } from "../auth/local_keys.ts";
-import { readConfig } from "../config.ts";
-import { openDb } from "../db/connect.ts";
 import { buildDeps, type ServiceDeps } from "../deps.ts";
 import type { ServiceApp } from "../http/app.ts";
 import { kickInEdgeRuntime } from "../jobs/edge_kick.ts";
+import { openConfiguredDb } from "./boot.ts";
 
 /**
  * Serves one function on Supabase's edge runtime (or `deno run` locally). The database and
@@ -21,13 +19,8 @@ export function serveFunction(build: (deps: ServiceDeps) => ServiceApp): void {
 }
 
 async function buildApp(build: (deps: ServiceDeps) => ServiceApp): Promise<ServiceApp> {
-  const dataDir = Deno.env.get("DATA_DIR") || ".data";
-  const keys = await loadServiceKeys(Deno.env, dataDir);
-  const config = readConfig(Deno.env, keys);
-  // Edge isolates are many and short-lived: a small pool each.
-  const db = await openDb({
-    url: config.databaseUrl,
-    pgliteDir: `${dataDir}/pglite`,
+  // Edge isolates are many and short-lived: a small pool each, unless DB_POOL_SIZE says.
+  const { config, db } = await openConfiguredDb(Deno.env, {
     poolSize: Number(Deno.env.get("DB_POOL_SIZE") || 3),
   });
   const deps = buildDeps(config, db);

@@ -3,7 +3,12 @@ import { getPath } from "hono/utils/url";
 import type { ServiceDeps } from "../../shared/deps.ts";
 import { FUNCTION_APPS } from "../../shared/endpoints/registry.ts";
 import { ServiceError } from "../../shared/errors/service_error.ts";
-import { errorResponse, noSuchRoute, type ServiceApp } from "../../shared/http/app.ts";
+import {
+  errorResponse,
+  FUNCTIONS_PREFIX,
+  noSuchRoute,
+  type ServiceApp,
+} from "../../shared/http/app.ts";
 import { standardHeaders } from "../../shared/http/headers.ts";
 import type { AppBindings } from "../../shared/http/types.ts";
 import { buildOpenApiDocument } from "../../shared/openapi/document.ts";
@@ -14,8 +19,6 @@ export interface Gateway {
   fetch(request: Request, bindings?: AppBindings): Promise<Response>;
   apps: Map<string, ServiceApp>;
 }
-
-const FUNCTIONS_PREFIX = "/functions/v1/";
 
 /**
  * Stands in for Supabase's API gateway and edge runtime: every function under
@@ -33,8 +36,8 @@ export function createGateway(deps: ServiceDeps): Gateway {
     apps,
     fetch(request, bindings = {}) {
       const path = getPath(request);
-      if (path.startsWith(FUNCTIONS_PREFIX)) {
-        const name = path.slice(FUNCTIONS_PREFIX.length).split("/", 1)[0]!;
+      if (path.startsWith(`${FUNCTIONS_PREFIX}/`)) {
+        const name = path.slice(FUNCTIONS_PREFIX.length + 1).split("/", 1)[0]!;
         const app = apps.get(name);
         if (app) {
           // The app drops the /functions/v1 prefix itself (see createServiceApp).

@@ -1,7 +1,5 @@
-import { join } from "node:path";
-import { loadServiceKeys } from "../../shared/auth/local_keys.ts";
-import { type Env, readConfig } from "../../shared/config.ts";
-import { openDb } from "../../shared/db/connect.ts";
+import type { Env } from "../../shared/config.ts";
+import { openConfiguredDb } from "../../shared/runtime/boot.ts";
 import { type Prepared, prepareDatabase } from "../../shared/db/prepare.ts";
 import { buildDeps, type ServiceDeps } from "../../shared/deps.ts";
 import { startDocumentWorker } from "../../shared/jobs/run_worker.ts";
@@ -24,14 +22,7 @@ export async function startService(
   env: Env = Deno.env,
   options: { port?: number; hostname?: string } = {},
 ): Promise<RunningService> {
-  const dataDir = env.get("DATA_DIR") || ".data";
-  const keys = await loadServiceKeys(env, dataDir);
-  const config = readConfig(env, keys);
-  const db = await openDb({
-    url: config.databaseUrl,
-    pgliteDir: join(dataDir, "pglite"),
-    poolSize: config.dbPoolSize,
-  });
+  const { config, db } = await openConfiguredDb(env);
   let prepared: Prepared;
   try {
     prepared = await prepareDatabase(db);
