@@ -5,7 +5,8 @@ import { readJsonObject } from "../http/body.ts";
 import { addRoute, pathParam } from "../http/route.ts";
 import { parseInput } from "../http/validate.ts";
 import { isUuid } from "../util/uuid.ts";
-import { deleteParty, findParty, insertParty, searchParties, updateParty } from "./repo.ts";
+import { deleteParty, findParty, insertParty, updateParty } from "./repo.ts";
+import { SEARCH_COUNT_CAP, searchParties } from "./search.ts";
 import {
   CreatedParty,
   CreatePartyRequest,
@@ -67,8 +68,11 @@ export function addPartyRoutes(svc: ServiceApp): void {
     method: "get",
     path: "/v1/parties",
     summary: "List or search the team's parties",
-    description: "Without search: in name order. With search: ranked (see the parameter). " +
-      `\`limit\` defaults to ${LIST_DEFAULT_LIMIT}; \`total\` counts every match.`,
+    description: "Without search: in name order, and `total` is every party (of the country). " +
+      "With search: ranked (see the parameter), and `total` counts the matches up to " +
+      `${SEARCH_COUNT_CAP.toLocaleString("en-US")}: when more match, \`total\` is ` +
+      `${SEARCH_COUNT_CAP} and \`total_exact\` is false. \`limit\` defaults to ` +
+      `${LIST_DEFAULT_LIMIT}.`,
     tags: TAGS,
     auth: "bearer",
     query: PartyListQuery,
@@ -82,14 +86,13 @@ export function addPartyRoutes(svc: ServiceApp): void {
   }, async (c) => {
     const input = parseInput(PartyListQuery, c.req.query(), () => "SVC_PARTY_001");
     await checkCountry(input.country);
-    return c.json(
-      await searchParties(db, c.get("principal").teamId, {
-        search: input.search,
-        country: input.country,
-        limit: input.limit ?? LIST_DEFAULT_LIMIT,
-        offset: input.offset ?? 0,
-      }),
-    );
+    const page = await searchParties(db, c.get("principal").teamId, {
+      search: input.search,
+      country: input.country,
+      limit: input.limit ?? LIST_DEFAULT_LIMIT,
+      offset: input.offset ?? 0,
+    });
+    return c.json({ parties: page.parties, total: page.total, total_exact: page.totalExact });
   });
 
   addRoute(svc, {

@@ -1,5 +1,6 @@
 import { Timestamp, Uuid } from "../schemas/common.ts";
 import { z } from "../schemas/zod.ts";
+import { SEARCH_COUNT_CAP } from "./search.ts";
 
 export const LIST_DEFAULT_LIMIT = 50;
 export const LIST_MAX_LIMIT = 100;
@@ -86,7 +87,14 @@ export const Party = z.object({
 
 export const PartyPage = z.object({
   parties: z.array(Party),
-  total: z.int().openapi({ description: "How many parties match (not only this page)" }),
+  total: z.int().openapi({
+    description: "How many parties match (not only this page). Exact without a search; a " +
+      `search counts up to ${SEARCH_COUNT_CAP}, and when more match, this is ` +
+      `${SEARCH_COUNT_CAP} and total_exact is false`,
+  }),
+  total_exact: z.boolean().openapi({
+    description: `false: more than \`total\` (${SEARCH_COUNT_CAP}) parties match the search`,
+  }),
 }).openapi("PartyPage");
 
 const Count = (max: number, what: string) =>
@@ -100,6 +108,8 @@ export const PartyListQuery = z.strictObject({
     SEARCH_MAX_LENGTH,
     `must be at most ${SEARCH_MAX_LENGTH} characters`,
   )
+    // Names hold none, and the database takes no NUL.
+    .regex(/^[^\p{Cc}]*$/u, "must not contain control characters")
     .optional()
     .openapi({
       description: "Part of the name, case- and accent-insensitive (`muller` finds Müller). " +

@@ -8,6 +8,7 @@ type Json = Record<string, unknown>;
 interface Page {
   parties: Json[];
   total: number;
+  total_exact: boolean;
 }
 
 /** `/api/v1/parties...` with a team's Bearer key. */
@@ -320,6 +321,7 @@ serviceTest("parties: list and search", async (t) => {
       const page = await list(svc, team, { search });
       assertEquals(namesOf(page), expected, search);
       equal(page.total, 4);
+      equal(page.total_exact, true);
     }
   });
 
@@ -403,6 +405,8 @@ serviceTest("parties: list and search", async (t) => {
       ["a negative offset", { offset: "-1" }],
       ["an unknown country", { country: "XX" }],
       ["a search over 200 characters", { search: "a".repeat(201) }],
+      ["a search with a NUL", { search: "a\u0000b" }],
+      ["a search with a control character", { search: "a\u0007b" }],
       ["an unknown parameter", { q: "muller" }],
     ] as const
   ) {
