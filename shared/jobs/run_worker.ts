@@ -1,11 +1,9 @@
 import type { ServiceDeps } from "../deps.ts";
 import { createRenderer } from "../pdf/documents.ts";
 import { DocumentWorker } from "./worker.ts";
+import { runListening, type RunningQueueWorker } from "./listening.ts";
 
-export interface RunningWorker {
-  worker: DocumentWorker;
-  stop(): Promise<void>;
-}
+export type RunningWorker = RunningQueueWorker<DocumentWorker>;
 
 /**
  * Starts a document worker for this process: renders on `RENDER_THREADS` threads, wakes on
@@ -23,14 +21,5 @@ export async function startDocumentWorker(deps: ServiceDeps): Promise<RunningWor
     },
   );
   deps.kickWorkers = () => worker.kick();
-  const unlisten = await deps.db.listen("document_jobs", () => worker.kick());
-  worker.start();
-  return {
-    worker,
-    async stop() {
-      await unlisten();
-      await worker.stop();
-      renderer.close?.();
-    },
-  };
+  return await runListening(deps.db, "document_jobs", worker, () => renderer.close?.());
 }

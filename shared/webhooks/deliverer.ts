@@ -1,8 +1,9 @@
 import type { Db } from "../db/db.ts";
 import type { Logger } from "../http/log.ts";
 import type { Storage } from "../storage/storage.ts";
+import { NoAnswerInTime, postOnce } from "./http_post.ts";
 import { signPayload } from "./signing.ts";
-import { checkWebhookUrl, RefusedUrl } from "./ssrf.ts";
+import { checkedLookup, checkUrlShape, REFUSED_CODE, RefusedUrl } from "./ssrf.ts";
 
 /**
  * Seconds to wait after attempt n (1-based) before attempt n + 1, before jitter: about two days
@@ -78,6 +79,8 @@ export interface DelivererOptions {
   /** Lifetime of the download_url minted for document.generated. */
   signedUrlSeconds: number;
   resolve?: (hostname: string) => Promise<string[]>;
+  /** Extra trusted root certificates, PEM (tests' own certificate authority). */
+  caCerts?: string[];
 }
 
 export interface DelivererDeps {
@@ -187,17 +190,13 @@ async function send(
   const started = performance.now();
   const latency = () => Math.round(performance.now() - started);
   try {
-    // Again at every attempt: what the name resolves to may have changed since subscribing.
-    await checkWebhookUrl(delivery.url, {
-      allowPrivate: options.allowPrivate,
-      resolve: options.resolve,
-    });
+    // Again at every attempt, and the name resolved at connect time by checkedLookup: what it
+    // resolves to may have changed since subscribing.
+    const policy = { allowPrivate: options.allowPrivate, resolve: options.resolve };
+    const { url } = checkUrlShape(delivery.url, policy);
     const now = new Date();
     const body = await webhookBody(deps.storage, options.signedUrlSeconds, delivery, now);
-    const response = await fetch(delivery.url, {
-      method: "POST",
-      redirect: "manual",
-      signal: AbortSignal.timeout(options.timeoutMs),
+    const answer = await postOnce(url, {
       headers: {
         "content-type": "application/json",
         "user-agent": "trade-docs-webhooks/1",
@@ -206,29 +205,34 @@ async function send(
         "x-service-timestamp": String(Math.floor(now.getTime() / 1000)),
       },
       body,
+      timeoutMs: options.timeoutMs,
+      lookup: options.allowPrivate ? undefined : checkedLookup(policy),
+      caCerts: options.caCerts,
     });
     const latencyMs = latency();
-    await response.body?.cancel().catch(() => {});
-    if (response.status >= 300 && response.status < 400) {
-      const location = response.headers.get("location") ?? "(none)";
+    if (answer.status >= 300 && answer.status < 400) {
       return {
-        statusCode: response.status,
-        error: `Redirect not followed (Location: ${location.slice(0, 500)})`,
+        statusCode: answer.status,
+        error: `Redirect not followed (Location: ${(answer.location ?? "(none)").slice(0, 500)})`,
         latencyMs,
       };
     }
+    const ok = answer.status >= 200 && answer.status < 300;
     return {
-      statusCode: response.status,
-      error: response.ok ? null : `The receiver answered HTTP ${response.status}`,
+      statusCode: answer.status,
+      error: ok ? null : `The receiver answered HTTP ${answer.status}`,
       latencyMs,
     };
   } catch (error) {
-    const name = error instanceof Error ? error.name : "";
-    const message = error instanceof RefusedUrl
-      ? `Refused: ${error.message}`
-      : name === "TimeoutError"
-      ? `No answer within ${options.timeoutMs} ms`
-      : `Request failed: ${error instanceof Error ? error.message : String(error)}`;
-    return { statusCode: null, error: message.slice(0, 1000), latencyMs: latency() };
+    return { statusCode: null, error: failure(error).slice(0, 1000), latencyMs: latency() };
   }
+}
+
+/** What went wrong with an attempt that got no answer, for the deliveries listing. */
+function failure(error: unknown): string {
+  if (error instanceof RefusedUrl || (error as { code?: unknown })?.code === REFUSED_CODE) {
+    return `Refused: ${(error as Error).message}`;
+  }
+  if (error instanceof NoAnswerInTime) return error.message;
+  return `Request failed: ${error instanceof Error ? error.message : String(error)}`;
 }

@@ -1,5 +1,6 @@
 import type { ServiceDeps } from "../deps.ts";
 import { ClaimLoop } from "../jobs/claim_loop.ts";
+import { runListening, type RunningQueueWorker } from "../jobs/listening.ts";
 import { dispatchOutbox } from "./dispatcher.ts";
 import {
   claimDeliveries,
@@ -17,6 +18,12 @@ export interface WebhookWorkerOptions extends DelivererOptions {
 }
 
 /**
+ * A drain claims no more deliveries when less than a delivery's timeout and this margin is left
+ * before its deadline, so a delivery it started always ends (answered or timed out) in time.
+ */
+const DRAIN_MARGIN_MS = 1_000;
+
+/**
  * Turns outbox events into deliveries and sends them. Any number of these, in any number of
  * processes, share the tables; a delivery whose worker dies is claimed again when its lease ends.
  */
@@ -29,23 +36,8 @@ export class WebhookWorker {
     private readonly options: WebhookWorkerOptions,
   ) {
     this.#loop = new ClaimLoop({
-      claim: async (limit) => {
-        while (await dispatchOutbox(deps.db) > 0) { /* until the outbox is drained */ }
-        return await claimDeliveries(deps.db, {
-          limit,
-          leaseSeconds: options.leaseSeconds,
-          workerId: this.id,
-        });
-      },
-      process: (delivery) =>
-        deliver(deps, options, this.id, delivery).catch((error) =>
-          deps.log.error({
-            worker: this.id,
-            delivery_id: delivery.id,
-            message: "webhook delivery crashed",
-            error: String(error),
-          })
-        ),
+      claim: (limit) => this.#claim(limit),
+      process: (delivery) => this.#process(delivery),
       onClaimError: (error) =>
         deps.log.error({ worker: this.id, message: "webhook claim failed", error: String(error) }),
     }, options);
@@ -64,23 +56,52 @@ export class WebhookWorker {
   stop(): Promise<void> {
     return this.#loop.stop();
   }
+
+  /**
+   * Fans out new events and sends the due deliveries until none is left or the deadline nears
+   * (the edge functions, which have no worker running between requests).
+   */
+  async drain(deadline: number): Promise<number> {
+    let done = 0;
+    while (Date.now() + this.options.timeoutMs + DRAIN_MARGIN_MS < deadline) {
+      const deliveries = await this.#claim(this.options.concurrency);
+      if (deliveries.length === 0) break;
+      await Promise.all(deliveries.map((delivery) => this.#process(delivery)));
+      done += deliveries.length;
+    }
+    return done;
+  }
+
+  async #claim(limit: number): Promise<ClaimedDelivery[]> {
+    while (await dispatchOutbox(this.deps.db) > 0) { /* until the outbox is drained */ }
+    return await claimDeliveries(this.deps.db, {
+      limit,
+      leaseSeconds: this.options.leaseSeconds,
+      workerId: this.id,
+    });
+  }
+
+  #process(delivery: ClaimedDelivery): Promise<void> {
+    return deliver(this.deps, this.options, this.id, delivery).catch((error) =>
+      this.deps.log.error({
+        worker: this.id,
+        delivery_id: delivery.id,
+        message: "webhook delivery crashed",
+        error: String(error),
+      })
+    );
+  }
 }
 
-export interface RunningWebhookWorker {
-  worker: WebhookWorker;
-  stop(): Promise<void>;
-}
+/** Deliveries an edge function sends at once (it has one isolate, and other work to do). */
+export const EDGE_WEBHOOK_CONCURRENCY = 8;
 
-/**
- * Starts a webhook worker for this process. It wakes on every outbox write and resend, in any
- * process (LISTEN outbox_events, notified by a trigger at commit), and polls every 500 ms for
- * retries that fall due.
- */
-export async function startWebhookWorker(deps: ServiceDeps): Promise<RunningWebhookWorker> {
-  const worker = new WebhookWorker(
+/** A webhook worker with the service's settings (10 s timeout, 60 s lease). */
+export function serviceWebhookWorker(deps: ServiceDeps, concurrency = 16): WebhookWorker {
+  return new WebhookWorker(
     { db: deps.db, storage: deps.storage, log: deps.log },
     {
-      concurrency: 16,
+      concurrency,
       pollMs: 500,
       timeoutMs: 10_000,
       leaseSeconds: 60,
@@ -88,13 +109,15 @@ export async function startWebhookWorker(deps: ServiceDeps): Promise<RunningWebh
       signedUrlSeconds: deps.config.signedUrlSeconds,
     },
   );
-  const unlisten = await deps.db.listen("outbox_events", () => worker.kick());
-  worker.start();
-  return {
-    worker,
-    async stop() {
-      await unlisten();
-      await worker.stop();
-    },
-  };
+}
+
+export type RunningWebhookWorker = RunningQueueWorker<WebhookWorker>;
+
+/**
+ * Starts a webhook worker for this process. It wakes on every outbox write and resend, in any
+ * process (LISTEN outbox_events, notified by a trigger at commit), and polls every 500 ms for
+ * retries that fall due.
+ */
+export function startWebhookWorker(deps: ServiceDeps): Promise<RunningWebhookWorker> {
+  return runListening(deps.db, "outbox_events", serviceWebhookWorker(deps));
 }

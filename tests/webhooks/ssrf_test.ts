@@ -1,6 +1,12 @@
 import { newWebhookSecret, signPayload } from "../../shared/webhooks/signing.ts";
-import { blockedReason, checkWebhookUrl, RefusedUrl } from "../../shared/webhooks/ssrf.ts";
-import { assert, equal, match } from "../support/assert.ts";
+import {
+  blockedReason,
+  checkedLookup,
+  checkUrlShape,
+  checkWebhookUrl,
+  RefusedUrl,
+} from "../../shared/webhooks/ssrf.ts";
+import { assert, assertEquals, equal, match } from "../support/assert.ts";
 
 const resolvingTo = (addresses: string[]) => ({
   allowPrivate: false,
@@ -65,4 +71,54 @@ Deno.test("signatures and secrets", async () => {
     await signPayload("Jefe", "what do ya want for nothing?"),
     "sha256=5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843",
   );
+});
+
+Deno.test("checkedLookup answers the checked addresses, in the form node:http asks for", async () => {
+  const lookup = checkedLookup(resolvingTo(["93.184.216.34", "2606:2800:220:1::1"]));
+  const ask = (all: boolean) =>
+    new Promise<unknown[]>((resolve) =>
+      lookup(
+        "hooks.example.com",
+        { all },
+        (error, address, family) => resolve([error, address, family]),
+      )
+    );
+  assertEquals(await ask(true), [
+    null,
+    [{ address: "93.184.216.34", family: 4 }, { address: "2606:2800:220:1::1", family: 6 }],
+    undefined,
+  ]);
+  assertEquals(await ask(false), [null, "93.184.216.34", 4]);
+  const refused = await new Promise<Error | null>((resolve) =>
+    checkedLookup(resolvingTo(["93.184.216.34", "10.0.0.7"]))(
+      "hooks.example.com",
+      { all: true },
+      (error) => resolve(error),
+    )
+  );
+  assert(refused instanceof RefusedUrl);
+  match(refused.message, /10\.0\.0\.7/);
+});
+
+Deno.test("checkUrlShape refuses IP literals in private ranges without asking DNS", () => {
+  let asked = false;
+  const policy = {
+    allowPrivate: false,
+    resolve: () => {
+      asked = true;
+      return Promise.resolve(["93.184.216.34"]);
+    },
+  };
+  for (const url of ["https://10.1.2.3/h", "https://[::1]/h", "https://169.254.169.254/"]) {
+    let refused: unknown;
+    try {
+      checkUrlShape(url, policy);
+    } catch (error) {
+      refused = error;
+    }
+    assert(refused instanceof RefusedUrl, url);
+  }
+  equal(asked, false);
+  equal(checkUrlShape("https://93.184.216.34/h", policy).name, null);
+  equal(checkUrlShape("https://hooks.example.com/h", policy).name, "hooks.example.com");
 });

@@ -1,5 +1,5 @@
 import { recordEvent } from "../../shared/events/outbox.ts";
-import { WebhookWorker } from "../../shared/webhooks/worker.ts";
+import { WebhookWorker, type WebhookWorkerOptions } from "../../shared/webhooks/worker.ts";
 import { expectJson } from "../support/assert.ts";
 import type { TestService, TestTeam } from "../support/service.ts";
 
@@ -26,16 +26,20 @@ export function receiver(
   };
 }
 
-export function webhookWorker(svc: TestService, options: { timeoutMs?: number } = {}) {
+export function webhookWorker(
+  svc: TestService,
+  options: Partial<Pick<WebhookWorkerOptions, "timeoutMs" | "resolve" | "caCerts">> = {},
+) {
   return new WebhookWorker(
     { db: svc.db, storage: svc.deps.storage, log: svc.deps.log },
     {
       concurrency: 8,
       pollMs: 50,
-      timeoutMs: options.timeoutMs ?? 5_000,
+      timeoutMs: 5_000,
       leaseSeconds: 30,
       allowPrivate: svc.deps.config.webhookAllowPrivateNetworks,
       signedUrlSeconds: svc.deps.config.signedUrlSeconds,
+      ...options,
     },
   );
 }
