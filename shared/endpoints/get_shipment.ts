@@ -1,5 +1,6 @@
 import type { ServiceDeps } from "../deps.ts";
 import { ServiceError } from "../errors/service_error.ts";
+import { signFlattenedUrls } from "../flatten/history.ts";
 import { createServiceApp, type ServiceApp } from "../http/app.ts";
 import { addRoute } from "../http/route.ts";
 import { findShipment, listShipments } from "../shipments/repo.ts";
@@ -41,6 +42,12 @@ export function getShipmentApp(deps: ServiceDeps): ServiceApp {
     if (id !== undefined && id !== "") {
       const shipment = isUuid(id) ? await findShipment(deps.db, teamId, id) : null;
       if (!shipment) throw new ServiceError("SVC_SHIP_004", "Shipment not found");
+      // The history keeps flattened files' storage paths; answers carry fresh signed URLs.
+      await signFlattenedUrls(
+        shipment.generation_history,
+        deps.storage,
+        deps.config.signedUrlSeconds,
+      );
       return c.json(shipment);
     }
     if (status === undefined || status === "") {

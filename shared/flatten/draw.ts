@@ -1,0 +1,122 @@
+/**
+ * Content-stream operators that draw a form value inside its widget's box, as the engine's own
+ * appearance streams place it (2 pt from the left edge, vertically centred by cap height), and
+ * the hash stamp at the foot of a page. Text that would not fit is set smaller, down to
+ * MIN_SIZE; a one-line value too long even then is wrapped within the box; anything beyond
+ * the box is clipped: a flattened value never spills over the form's lines.
+ */
+import type { FontUse } from "../pdf/text.ts";
+import { normalizeText, wrapText } from "../pdf/text.ts";
+import { num } from "../pdf/writer.ts";
+import type { Placement } from "./fields.ts";
+
+const PAD = 2;
+const MIN_SIZE = 4;
+/** Used when a field's /DA says 0 (auto size). */
+const AUTO_MAX_SIZE = 10;
+/** Line height over font size, as the engine sets values (10.8 / 8.5). */
+const LINE_RATIO = 1.27;
+/** Cap height of Noto Sans in em: centring by it puts the text's visible middle in the box. */
+const CAP = 0.714;
+
+const STAMP_SIZE = 6.5;
+const STAMP_GRAY = 0.3;
+/** A4 side margin of the engine's pages, in points; other page sizes scale it. */
+const STAMP_MARGIN = 42.52;
+
+/** The operators drawing `value` in one widget's box with `font` (resource name font.name). */
+export function valueOps(
+  font: FontUse,
+  value: string,
+  at: Placement,
+  multiline: boolean,
+): string {
+  const [x1, y1, x2, y2] = at.rect;
+  const width = x2 - x1 - 2 * PAD;
+  const height = y2 - y1;
+  if (width <= 0 || height <= 0) return "";
+  const text = normalizeText(value);
+  const body = multiline
+    ? multilineOps(font, text, at, width, height)
+    : singleLineOps(font, text.replace(/\n/g, " "), at, width, height);
+  if (!body) return "";
+  return `q ${num(x1)} ${num(y1)} ${num(x2 - x1)} ${num(height)} re W n BT 0 g ${body} ET Q\n`;
+}
+
+function singleLineOps(
+  font: FontUse,
+  text: string,
+  at: Placement,
+  width: number,
+  height: number,
+): string {
+  if (text.trim() === "") return "";
+  let size = at.fontSize || Math.max(MIN_SIZE, Math.min(AUTO_MAX_SIZE, (height - 2) / 1.2));
+  const natural = font.width(text, size);
+  if (natural > width) {
+    size = (size * width) / natural;
+    // Too long for one line even at the smallest size: wrap it within the box instead.
+    if (size < MIN_SIZE) return multilineOps(font, text, at, width, height);
+  }
+  const y = at.rect[1] + Math.max(1, (height - size * CAP) / 2);
+  const x = alignedX(at, font.width(text, size), width);
+  return `/${font.name} ${num(size)} Tf 1 0 0 1 ${num(x)} ${num(y)} Tm ${font.encode(text)} Tj`;
+}
+
+function multilineOps(
+  font: FontUse,
+  text: string,
+  at: Placement,
+  width: number,
+  height: number,
+): string {
+  let size = at.fontSize || AUTO_MAX_SIZE;
+  let lines = wrapText(font.font, text, size, width);
+  while (lines.length * size * LINE_RATIO > height - PAD && size > MIN_SIZE) {
+    size = Math.max(MIN_SIZE, size - 0.5);
+    lines = wrapText(font.font, text, size, width);
+  }
+  const lineHeight = size * LINE_RATIO;
+  let top = at.rect[3] - PAD / 2;
+  let ops = `/${font.name} ${num(size)} Tf`;
+  for (const line of lines) {
+    if (line !== "") {
+      const y = top - (lineHeight + CAP * size) / 2;
+      const x = alignedX(at, font.width(line, size), width);
+      ops += ` 1 0 0 1 ${num(x)} ${num(y)} Tm ${font.encode(line)} Tj`;
+    }
+    top -= lineHeight;
+    if (top < at.rect[1] - lineHeight) break;
+  }
+  return ops;
+}
+
+function alignedX(at: Placement, textWidth: number, width: number): number {
+  const left = at.rect[0] + PAD;
+  if (at.align === 1) return left + Math.max(0, (width - textWidth) / 2);
+  if (at.align === 2) return left + Math.max(0, width - textWidth);
+  return left;
+}
+
+/** The stamp's text as printed. */
+export function stampText(stamp: string): string {
+  return `Hash stamp: ${normalizeText(stamp).replace(/\s+/g, " ").trim()}`;
+}
+
+/**
+ * The hash stamp in the bottom margin of a page whose visible area is `box`, below the
+ * engine's footer, shrunk to the page's width when long.
+ */
+export function stampOps(font: FontUse, stamp: string, box: [number, number, number, number]) {
+  const [x1, y1, x2] = box;
+  const margin = Math.min(STAMP_MARGIN, (x2 - x1) * 0.07);
+  const width = x2 - x1 - 2 * margin;
+  const text = stampText(stamp);
+  const natural = font.width(text, STAMP_SIZE);
+  const size = natural > width
+    ? Math.max(MIN_SIZE / 2, (STAMP_SIZE * width) / natural)
+    : STAMP_SIZE;
+  const y = y1 + Math.min(20, margin / 2);
+  return `q BT ${num(STAMP_GRAY)} g /${font.name} ${num(size)} Tf 1 0 0 1 ${num(x1 + margin)} ` +
+    `${num(y)} Tm ${font.encode(text)} Tj ET Q\n`;
+}
