@@ -3,6 +3,8 @@ import type { ServiceApp } from "../http/app.ts";
 import { apiApp } from "./api.ts";
 import { createShipmentApp } from "./create_shipment.ts";
 import { documentFieldRequirementsApp } from "./document_field_requirements.ts";
+import { extractFilledFieldsApp } from "./extract_filled_fields.ts";
+import { flattenDocumentApp } from "./flatten_document.ts";
 import { generateDocumentsApp } from "./generate_documents.ts";
 import { getShipmentApp } from "./get_shipment.ts";
 import { promoteDraftApp } from "./promote_draft.ts";
@@ -19,6 +21,8 @@ export const FUNCTION_APPS: Record<string, (deps: ServiceDeps) => ServiceApp> = 
   "promote-draft": promoteDraftApp,
   "generate-documents": generateDocumentsApp,
   "validate-shipment": validateShipmentApp,
+  "flatten-document": flattenDocumentApp,
+  "extract-filled-fields": extractFilledFieldsApp,
   "verify-hash": verifyHashApp,
   "document-field-requirements": documentFieldRequirementsApp,
   worker: workerApp,

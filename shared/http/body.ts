@@ -106,3 +106,45 @@ function tooLarge(maxBytes: number): ServiceError {
   const mib = maxBytes / (1024 * 1024);
   return new ServiceError("SVC_REQ_001", `The body is larger than ${mib} MiB`);
 }
+
+/** Uploaded files larger than this are refused with 413 (DESIGN.md). */
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+
+/** What a multipart body may carry besides its files: boundaries, part headers, small fields. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+/**
+ * Reads a multipart/form-data body: checks the content type (415), the size before and while
+ * reading (413: the body may not pass the file limit plus a little for the other parts, so an
+ * oversized upload is refused without being held in memory), the syntax (400 SVC_REQ_002) and
+ * each file's size (413).
+ */
+export async function readMultipartForm(
+  c: Context,
+  maxFileBytes = MAX_UPLOAD_BYTES,
+): Promise<FormData> {
+  const type = c.req.header("content-type") ?? "";
+  if (!/^multipart\/form-data\s*;(.*;)?\s*boundary=/i.test(type)) {
+    throw new ServiceError(
+      "SVC_REQ_003",
+      "Send the body as multipart/form-data (Content-Type: multipart/form-data; boundary=…)",
+    );
+  }
+  const bytes = await readBytesLimited(c.req.raw, maxFileBytes + MULTIPART_OVERHEAD_BYTES);
+  const body = bytes as Uint8Array<ArrayBuffer>;
+  let form: FormData;
+  try {
+    form = await new Response(body, { headers: { "content-type": type } }).formData();
+  } catch {
+    throw new ServiceError("SVC_REQ_002", "The body is not a well-formed multipart form");
+  }
+  for (const value of form.values()) {
+    if (typeof value !== "string" && value.size > maxFileBytes) {
+      throw new ServiceError(
+        "SVC_REQ_001",
+        `The file is larger than ${maxFileBytes / (1024 * 1024)} MiB`,
+      );
+    }
+  }
+  return form;
+}

@@ -162,3 +162,32 @@ export async function promoteDraft(
   const { previous_status: _, ...shipment } = row;
   return { kind: "promoted", shipment };
 }
+
+/**
+ * The data of one of the team's shipments, its row locked until the caller's transaction ends
+ * (so a read-modify-write of the data is not lost to a concurrent one); null when not found.
+ */
+export async function lockShipmentData(
+  tx: Queryable,
+  teamId: string,
+  id: string,
+): Promise<Record<string, unknown> | null> {
+  const [row] = await tx.query<{ shipment_data: Record<string, unknown> }>(
+    "select shipment_data from shipments where id = $1 and team_id = $2 for update",
+    [id, teamId],
+  );
+  return row?.shipment_data ?? null;
+}
+
+/** Replaces one of the team's shipments' data (its status and history stay as they are). */
+export async function storeShipmentData(
+  tx: Queryable,
+  teamId: string,
+  id: string,
+  data: Record<string, unknown>,
+): Promise<void> {
+  await tx.query(
+    "update shipments set shipment_data = $3::text::jsonb where id = $1 and team_id = $2",
+    [id, teamId, JSON.stringify(data)],
+  );
+}

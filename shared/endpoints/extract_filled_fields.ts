@@ -1,0 +1,154 @@
+import type { ServiceDeps } from "../deps.ts";
+import { ServiceError } from "../errors/service_error.ts";
+import {
+  assertShipmentVisible,
+  extractFilledForm,
+  mergeIntoShipment,
+  type MergeResult,
+  responseBody,
+} from "../forms/extract.ts";
+import { MAX_FORM_FIELDS } from "../forms/read_form.ts";
+import { createServiceApp, type ServiceApp } from "../http/app.ts";
+import { MAX_UPLOAD_BYTES, readMultipartForm } from "../http/body.ts";
+import { addRoute } from "../http/route.ts";
+import {
+  DOCUMENT_TYPES,
+  type DocumentType,
+  DocumentTypeSchema,
+  isDocumentType,
+} from "../rules/document_types.ts";
+import { z } from "../schemas/zod.ts";
+import { isUuid } from "../util/uuid.ts";
+import { errorResponse } from "./common_responses.ts";
+
+const ExtractRequest = z.object({
+  file: z.string().openapi({ format: "binary", description: "The filled PDF (at most 20 MiB)" }),
+  doc_type: DocumentTypeSchema,
+  shipment_id: z.uuid().optional().openapi({
+    description: "Merge the extracted values into this shipment",
+  }),
+  auto_merge: z.string().optional().openapi({
+    description: "Merging is on unless this is exactly `false`",
+  }),
+}).openapi("ExtractFilledFieldsRequest");
+
+const FieldValue = z.union([z.string(), z.number(), z.boolean()]);
+
+const ExtractResponse = z.object({
+  extracted_fields: z.record(z.string(), z.string()).openapi({
+    description: 'Every text field by its form name; empty fields are ""',
+    example: { "goods.lineItems.0.hsCode": "0901.21", "invoice.number": "" },
+  }),
+  mapped_data: z.record(z.string(), FieldValue).openapi({
+    description: "Shipment data path to the typed value, filled fields only",
+    example: { "goods.line_items.0.hs_code": "0901.21", "goods.line_items.0.quantity": 12 },
+  }),
+  unmapped_fields: z.record(z.string(), z.string()).optional().openapi({
+    description: "Only when some filled fields could not be mapped: field name to value",
+  }),
+  unmapped_reasons: z.record(z.string(), z.string()).optional().openapi({
+    description: "With unmapped_fields: why each one was not mapped",
+  }),
+  field_count: z.int(),
+  filled_count: z.int(),
+  empty_count: z.int(),
+  merge_result: z.object({ merged: z.boolean(), updatedPaths: z.array(z.string()) }).optional()
+    .openapi({ description: "Only with shipment_id" }),
+}).openapi("ExtractFilledFieldsResult");
+
+export function extractFilledFieldsApp(deps: ServiceDeps): ServiceApp {
+  const svc = createServiceApp(deps, { name: "extract-filled-fields" });
+  addRoute(svc, {
+    method: "post",
+    path: "/",
+    summary: "Read the values typed into a generated PDF's form, and merge them",
+    description: "Reads the text fields of a filled PDF (checkboxes and choices are skipped; " +
+      "the hidden _service_* fields are checked and left out). Field names map to shipment " +
+      "data paths as generation names them (goods.lineItems.0.hsCode → " +
+      "goods.line_items.0.hs_code) and values are typed by the shipment schema. With " +
+      "shipment_id (and auto_merge not `false`) empty, missing and changed values are written " +
+      "into the shipment in one transaction. Regenerating the documents is the client's next " +
+      "step (generate-documents); this call never spends a generation.",
+    tags: ["Documents"],
+    auth: "function",
+    body: ExtractRequest,
+    bodyContentType: "multipart/form-data",
+    responses: {
+      200: { description: "The fields, mapped (and merged)", schema: ExtractResponse },
+      400: errorResponse(
+        "SVC_VAL_001 file missing; SVC_VAL_002 doc_type missing; SVC_VAL_003 not a PDF; " +
+          "SVC_VAL_004 unknown doc_type (details.supported); SVC_VAL_005 corrupted, truncated " +
+          "or encrypted PDF; SVC_VAL_006 no fillable text fields; SVC_VAL_007 another " +
+          "shipment's PDF (details.expected, details.actual); SVC_VAL_008 another document " +
+          `type; SVC_VAL_013 more than ${MAX_FORM_FIELDS} fields; SVC_REQ_002 malformed form`,
+      ),
+      404: errorResponse("SVC_SHIP_004: no such shipment for this team"),
+      413: errorResponse(`SVC_REQ_001: file over ${MAX_UPLOAD_BYTES / (1024 * 1024)} MiB`),
+      415: errorResponse("SVC_REQ_003: Content-Type is not multipart/form-data"),
+      500: errorResponse("SVC_SYS_001: the shipment could not be updated"),
+    },
+  }, async (c) => {
+    const input = parseForm(await readMultipartForm(c));
+    const bytes = new Uint8Array(await input.file.arrayBuffer());
+    const extraction = extractFilledForm(bytes, input);
+    let mergeResult: MergeResult | undefined;
+    if (input.shipmentId !== undefined) {
+      const { teamId } = c.get("principal");
+      if (input.autoMerge) {
+        mergeResult = await mergeIntoShipment(
+          deps.db,
+          teamId,
+          input.shipmentId,
+          extraction.mapping,
+        );
+      } else {
+        await assertShipmentVisible(deps.db, teamId, input.shipmentId);
+        mergeResult = { merged: false, updatedPaths: [] };
+      }
+    }
+    return c.json(responseBody(extraction, mergeResult), 200);
+  });
+  return svc;
+}
+
+interface ParsedForm {
+  file: File;
+  docType: DocumentType;
+  shipmentId?: string;
+  autoMerge: boolean;
+}
+
+function parseForm(form: FormData): ParsedForm {
+  const file = form.get("file");
+  if (file === null || typeof file === "string") {
+    throw new ServiceError("SVC_VAL_001", "file is required: the filled PDF as a file part");
+  }
+  const docType = text(form, "doc_type");
+  if (docType === undefined) throw new ServiceError("SVC_VAL_002", "doc_type is required");
+  if (!isDocumentType(docType)) {
+    throw new ServiceError(
+      "SVC_VAL_004",
+      `Unknown document type: ${JSON.stringify(docType.slice(0, 100))}`,
+      { details: { supported: DOCUMENT_TYPES } },
+    );
+  }
+  const shipmentId = text(form, "shipment_id");
+  // A malformed id names no shipment: answered like an unknown one, as generate-documents does.
+  if (shipmentId !== undefined && !isUuid(shipmentId)) {
+    throw new ServiceError("SVC_SHIP_004", "Shipment not found");
+  }
+  return {
+    file,
+    docType,
+    ...(shipmentId !== undefined ? { shipmentId } : {}),
+    autoMerge: form.get("auto_merge") !== "false",
+  };
+}
+
+/** A text part, trimmed; an empty one counts as not sent (HTML forms send empty inputs). */
+function text(form: FormData, name: string): string | undefined {
+  const value = form.get(name);
+  if (typeof value !== "string") return undefined;
+  const trimmed = value.trim();
+  return trimmed === "" ? undefined : trimmed;
+}
