@@ -11,6 +11,8 @@ import { fitText, normalizeText } from "./text.ts";
 export const QR_SIZE = 52;
 const SIZE = 6.8;
 const GRAY = 0.3;
+/** The smallest size the verify URL is set in before it is cut short. */
+const MIN_URL_SIZE = 4.5;
 
 export function drawFooter(
   page: PageCanvas,
@@ -57,10 +59,14 @@ export function drawFooter(
       const vl = "Verify at ";
       page.text(regular, SIZE, LEFT, y, vl, GRAY);
       const vx = LEFT + regular.width(vl, SIZE);
-      const url = fitText(regular.font, normalizeText(ctx.verifyUrl), SIZE, textRight - vx);
-      page.text(regular, SIZE, vx, y, url, 0);
+      // A person may type the URL from paper: set it smaller rather than cut it short.
+      const full = normalizeText(ctx.verifyUrl);
+      const room = textRight - vx;
+      const size = Math.max(MIN_URL_SIZE, Math.min(SIZE, SIZE * room / regular.width(full, SIZE)));
+      const url = fitText(regular.font, full, size, room);
+      page.text(regular, size, vx, y, url, 0);
       page.links.push({
-        rect: [vx, y - 2, vx + regular.width(url, SIZE), y + SIZE],
+        rect: [vx, y - 2, vx + regular.width(url, size), y + size],
         uri: ctx.verifyUrl,
       });
       y -= 11;
