@@ -6,6 +6,7 @@ import { buildDeps } from "../shared/deps.ts";
 import { openConfiguredDb } from "../shared/runtime/boot.ts";
 import { startDocumentWorker } from "../shared/jobs/run_worker.ts";
 import { startWebhookWorker } from "../shared/webhooks/worker.ts";
+import { startExtractionWorker } from "../shared/extraction/jobs/run_worker.ts";
 
 if (!(Deno.env.get("DATABASE_URL") || Deno.env.get("SUPABASE_DB_URL"))) {
   console.error("deno task worker needs DATABASE_URL: the embedded database has one process only");
@@ -15,11 +16,17 @@ const { config, db } = await openConfiguredDb(Deno.env, { poolSize: 4 });
 const deps = buildDeps(config, db);
 const running = await startDocumentWorker(deps);
 const webhooks = await startWebhookWorker(deps);
+const extraction = await startExtractionWorker(deps);
 console.log(`${running.worker.id} draining document jobs (${config.renderThreads} render threads)`);
+console.log(
+  `${extraction.worker.id} draining extraction jobs (${config.extractionThreads} threads, ` +
+    `${deps.extraction.kind} extractor)`,
+);
 
 const stop = async () => {
   await running.stop();
   await webhooks.stop();
+  await extraction.stop();
   await db.close();
   Deno.exit(0);
 };

@@ -48,6 +48,23 @@ export interface Config {
   trustProxy: boolean;
   /** Webhooks may go to private, loopback and link-local addresses, and over plain http. */
   webhookAllowPrivateNetworks: boolean;
+  /** A Gotenberg-compatible PDF/A service (`FLATTEN_SERVICE_URL`); unset: the built-in one. */
+  flattenServiceUrl: string | undefined;
+  flattenServiceApiKey: string | undefined;
+  /** An OpenAI-compatible extraction model (`EXTRACTION_API_URL`); unset: the built-in one. */
+  extractionApiUrl: string | undefined;
+  extractionApiKey: string | undefined;
+  extractionModel: string;
+  /** One request to the extraction model. */
+  extractionApiTimeoutSeconds: number;
+  /** An extraction job's time limit: past it the job fails (SVC_EXTRACT_002). */
+  extractionTimeoutSeconds: number;
+  /** Extraction worker in the gateway process (default: as RUN_WORKER). */
+  runExtractionWorker: boolean;
+  /** Extraction threads (one job each); 0 extracts on the main thread. */
+  extractionThreads: number;
+  /** V8 heap limit of an extraction thread, in MiB. */
+  extractionThreadMemoryMb: number;
 }
 
 export type Env = Pick<Deno.Env, "get">;
@@ -89,6 +106,21 @@ export function readConfig(
     renderThreads: intSetting(env, "RENDER_THREADS", navigator.hardwareConcurrency ?? 2),
     trustProxy: env.get("TRUST_PROXY") === "true",
     webhookAllowPrivateNetworks: env.get("WEBHOOK_ALLOW_PRIVATE_NETWORKS") === "true",
+    flattenServiceUrl: env.get("FLATTEN_SERVICE_URL") || undefined,
+    flattenServiceApiKey: env.get("FLATTEN_SERVICE_API_KEY") || undefined,
+    extractionApiUrl: env.get("EXTRACTION_API_URL") || undefined,
+    extractionApiKey: env.get("EXTRACTION_API_KEY") || undefined,
+    extractionModel: env.get("EXTRACTION_MODEL") || "gpt-4o-mini",
+    extractionApiTimeoutSeconds: Math.max(1, intSetting(env, "EXTRACTION_API_TIMEOUT_SECONDS", 60)),
+    extractionTimeoutSeconds: Math.max(1, intSetting(env, "EXTRACTION_TIMEOUT_SECONDS", 120)),
+    runExtractionWorker: (env.get("RUN_EXTRACTION_WORKER") ?? env.get("RUN_WORKER") ?? "true") !==
+      "false",
+    extractionThreads: intSetting(
+      env,
+      "EXTRACTION_THREADS",
+      Math.min(2, navigator.hardwareConcurrency ?? 1),
+    ),
+    extractionThreadMemoryMb: Math.max(64, intSetting(env, "EXTRACTION_THREAD_MEMORY_MB", 1024)),
   };
 }
 

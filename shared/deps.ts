@@ -1,6 +1,13 @@
 import { Authenticator } from "./auth/authenticator.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/db.ts";
+import { BuiltInFlattener } from "./flatten/builtin_provider.ts";
+import { HttpFlattener } from "./flatten/http_provider.ts";
+import type { FlattenProvider } from "./providers/flatten.ts";
+import {
+  type ExtractionProviderSpec,
+  extractionProviderSpec,
+} from "./extraction/jobs/providers.ts";
 import { createLogger, type Logger } from "./http/log.ts";
 import { RateLimiter } from "./http/rate_limit.ts";
 import { BuiltInRulesProvider } from "./validation/builtin_provider.ts";
@@ -22,9 +29,15 @@ export interface ServiceDeps {
   log: Logger;
   reference: ReferenceData;
   rules: { provider: RulesProvider; name: "builtin" | "http" };
+  /** flatten-document's PDF/A-2b flattener: built in, or FLATTEN_SERVICE_URL. */
+  flatten: FlattenProvider;
   storage: Storage;
   /** Wakes the document workers after new jobs are queued (set by whoever runs them). */
   kickWorkers: () => void;
+  /** The extraction provider workers build (built-in, or an outside model). */
+  extraction: ExtractionProviderSpec;
+  /** Wakes the extraction workers after a job is queued (set by whoever runs them). */
+  kickExtraction: () => void;
 }
 
 export function buildDeps(config: Config, db: Db, log?: Logger): ServiceDeps {
@@ -32,6 +45,8 @@ export function buildDeps(config: Config, db: Db, log?: Logger): ServiceDeps {
   return {
     storage: createStorage(config),
     kickWorkers: () => {},
+    extraction: extractionProviderSpec(config),
+    kickExtraction: () => {},
     reference,
     rules: config.rulesProviderUrl
       ? {
@@ -39,6 +54,9 @@ export function buildDeps(config: Config, db: Db, log?: Logger): ServiceDeps {
         name: "http",
       }
       : { provider: new BuiltInRulesProvider(reference), name: "builtin" },
+    flatten: config.flattenServiceUrl
+      ? new HttpFlattener(config.flattenServiceUrl, config.flattenServiceApiKey)
+      : new BuiltInFlattener(),
     config,
     db,
     auth: new Authenticator(config, db),

@@ -1,6 +1,7 @@
 import { addAdminRoutes } from "../admin/routes.ts";
 import type { ServiceDeps } from "../deps.ts";
 import { createServiceApp, type ServiceApp } from "../http/app.ts";
+import { addExtractionRoutes } from "../extraction/routes.ts";
 import { addHsRoutes } from "../hs/routes.ts";
 import { addJobRoutes } from "../jobs/routes.ts";
 import { addPartyRoutes } from "../parties/routes.ts";
@@ -13,6 +14,7 @@ import { addWebhookRoutes } from "../webhooks/routes.ts";
 export function apiApp(deps: ServiceDeps): ServiceApp {
   const svc = createServiceApp(deps, { name: "api", publicPrefix: "" });
   addAdminRoutes(svc);
+  addExtractionRoutes(svc);
   addHsRoutes(svc);
   addJobRoutes(svc);
   addPartyRoutes(svc);

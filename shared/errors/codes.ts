@@ -19,13 +19,20 @@ export const ERROR_CODES = {
   SVC_AUTH_002: { status: 401, meaning: "Missing or wrong `apikey` header on a function endpoint" },
   SVC_AUTH_003: { status: 403, meaning: "Authenticated, but not allowed to do this" },
   SVC_REQ_001: { status: 413, meaning: "Body too large (JSON over 1 MiB, uploads over 20 MiB)" },
-  SVC_REQ_002: { status: 400, meaning: "Body is not valid JSON, or not a JSON object" },
+  SVC_REQ_002: {
+    status: 400,
+    meaning: "Body is not valid JSON, or not a JSON object, or not a well-formed multipart form",
+  },
   SVC_REQ_003: { status: 415, meaning: "Wrong Content-Type for this endpoint" },
   SVC_REQ_004: { status: 404, meaning: "No such route" },
   SVC_RATE_LIMIT: { status: 429, meaning: "Too many requests; wait `Retry-After` seconds" },
   SVC_SYS_000: {
     status: 500,
     meaning: "Unexpected server error (the body carries only the request id)",
+  },
+  SVC_SYS_001: {
+    status: 500,
+    meaning: "extract-filled-fields: the extracted values could not be stored in the shipment",
   },
   SVC_SYS_002: { status: 503, meaning: "Database unreachable (health check)" },
   SVC_SHIP_001: { status: 400, meaning: "create-shipment: shipment_data missing or not an object" },
@@ -50,10 +57,32 @@ export const ERROR_CODES = {
     meaning: "validate-shipment: shipment missing; generate-documents: shipment or " +
       "document_types missing; extract-filled-fields: doc_type missing",
   },
+  SVC_VAL_003: {
+    status: 400,
+    meaning: "extract-filled-fields: the file is not a PDF (judged from its bytes)",
+  },
   SVC_VAL_004: {
     status: 400,
     meaning: "generate-documents, extract-filled-fields: unknown document type (details " +
       "list the supported ones)",
+  },
+  SVC_VAL_005: {
+    status: 400,
+    meaning: "extract-filled-fields: the PDF is corrupted, truncated, encrypted or unreadable",
+  },
+  SVC_VAL_006: {
+    status: 400,
+    meaning: "extract-filled-fields: the PDF has no fillable text fields",
+  },
+  SVC_VAL_007: {
+    status: 400,
+    meaning: "extract-filled-fields: the PDF belongs to another shipment (details: expected, " +
+      "actual)",
+  },
+  SVC_VAL_008: {
+    status: 400,
+    meaning: "extract-filled-fields: the PDF is another document type (details: expected, " +
+      "actual)",
   },
   SVC_VAL_009: { status: 400, meaning: "validate-shipment: unknown gate_slug" },
   SVC_VAL_010: {
@@ -69,9 +98,49 @@ export const ERROR_CODES = {
     meaning: "generate-documents: final_doc, confirm_warnings or previous_shipment_data " +
       "has the wrong type",
   },
+  SVC_VAL_013: {
+    status: 400,
+    meaning: "extract-filled-fields: the PDF has more than 10,000 form fields",
+  },
   SVC_GEN_LIMIT: {
     status: 429,
     meaning: "generate-documents: 429 generation limit reached; 409 concurrent generation, retry",
+  },
+  SVC_FLAT_001: { status: 400, meaning: "flatten-document: job_id missing" },
+  SVC_FLAT_002: {
+    status: 404,
+    meaning: "flatten-document: job not found (unknown id, or another team's)",
+  },
+  SVC_FLAT_003: { status: 400, meaning: "flatten-document: the job has no provider job id" },
+  SVC_FLAT_004: {
+    status: 400,
+    meaning: "flatten-document: the job is not completed (the message names its status)",
+  },
+  SVC_FLAT_005: { status: 400, meaning: "flatten-document: the job has no download URL" },
+  SVC_FLAT_006: {
+    status: 502,
+    meaning: "flatten-document: downloading the generated PDF failed (the message names the " +
+      "HTTP status)",
+  },
+  SVC_FLAT_007: {
+    status: 502,
+    meaning: "flatten-document: the flatten provider failed (outside service down or wrong, " +
+      "or an unreadable PDF)",
+  },
+  SVC_FLAT_008: {
+    status: 400,
+    meaning: "flatten-document: doc_type, hash_stamp or generation_history_id has the wrong " +
+      "type or length",
+  },
+  SVC_FLAT_009: {
+    status: 404,
+    meaning: "flatten-document: generation history entry not found (unknown id, or another " +
+      "team's)",
+  },
+  SVC_FLAT_010: {
+    status: 400,
+    meaning: "flatten-document: the generation history entry belongs to another shipment " +
+      "than the job",
   },
   SVC_JOB_001: { status: 404, meaning: "jobs: no such job for this team" },
   SVC_PARTY_001: { status: 400, meaning: "parties: invalid party fields or list query" },
@@ -106,6 +175,21 @@ export const ERROR_CODES = {
     meaning: "hs-codes: code not found (8 and 10 digits: in the given country's tariff)",
   },
   SVC_HS_005: { status: 400, meaning: "hs-codes: malformed code (not 2, 4, 6, 8 or 10 digits)" },
+  SVC_EXTRACT_001: { status: 400, meaning: "extract: the `file` part is missing or empty" },
+  SVC_EXTRACT_002: {
+    status: 200,
+    meaning: "extract: the job failed, data could not be extracted (in the failed job's " +
+      "`error`, which GET answers with 200)",
+  },
+  SVC_EXTRACT_003: {
+    status: 415,
+    meaning: "extract: the file is not a PDF, PNG, JPEG, TIFF, XLS or XLSX (judged from its " +
+      "bytes; details list the accepted types)",
+  },
+  SVC_EXTRACT_004: {
+    status: 404,
+    meaning: "extract: no such extraction job for this team",
+  },
 } as const satisfies Record<string, ErrorCodeInfo>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -4,6 +4,7 @@ import { type Prepared, prepareDatabase } from "../../shared/db/prepare.ts";
 import { buildDeps, type ServiceDeps } from "../../shared/deps.ts";
 import { startDocumentWorker } from "../../shared/jobs/run_worker.ts";
 import { startWebhookWorker } from "../../shared/webhooks/worker.ts";
+import { startExtractionWorker } from "../../shared/extraction/jobs/run_worker.ts";
 import { createGateway } from "./gateway.ts";
 
 export interface RunningService {
@@ -33,6 +34,7 @@ export async function startService(
   const deps = buildDeps(config, db);
   const worker = config.runWorker ? await startDocumentWorker(deps) : undefined;
   const webhooks = config.runWorker ? await startWebhookWorker(deps) : undefined;
+  const extraction = config.runExtractionWorker ? await startExtractionWorker(deps) : undefined;
   const gateway = createGateway(deps);
   const hostname = options.hostname ?? env.get("HOST") ?? "127.0.0.1";
   const port = options.port ?? config.port;
@@ -52,6 +54,7 @@ export async function startService(
       await server.shutdown();
       await worker?.stop();
       await webhooks?.stop();
+      await extraction?.stop();
       await deps.log.flush();
       await db.close();
     },

@@ -1,0 +1,219 @@
+/**
+ * Country names → ISO 3166-1 alpha-2. The ISO short names come from the reference data
+ * ("Korea (the Republic of)", "Viet Nam"); documents also write common English names, names in
+ * the country's own language and upper case ("DEUTSCHLAND", "VIET NAM", "U.S.A."), which the
+ * aliases below add. Everything is compared folded (case, accents, punctuation).
+ */
+import { fold } from "./text.ts";
+
+const ALIASES: Record<string, string[]> = {
+  AE: ["uae", "u a e", "emirates", "united arab emirates", "emirats arabes unis"],
+  AT: ["osterreich", "oesterreich", "autriche", "austria"],
+  BE: ["belgique", "belgie", "belgien", "belgica", "belgio"],
+  BO: ["bolivia"],
+  BR: ["brasil", "bresil", "brasile"],
+  CD: ["dr congo", "drc", "democratic republic of the congo", "congo kinshasa"],
+  CG: ["congo", "republic of the congo", "congo brazzaville"],
+  CH: ["schweiz", "suisse", "svizzera", "switzerland", "suiza", "suica"],
+  CI: ["ivory coast", "cote d ivoire"],
+  CN: [
+    "china",
+    "p r china",
+    "pr china",
+    "prc",
+    "people s republic of china",
+    "peoples republic of china",
+    "zhongguo",
+    "chine",
+    "cina",
+    "china p r",
+  ],
+  CZ: ["czech republic", "cesko", "ceska republika", "tschechien", "republique tcheque"],
+  DE: [
+    "deutschland",
+    "germany",
+    "federal republic of germany",
+    "brd",
+    "allemagne",
+    "alemania",
+    "alemanha",
+    "germania",
+  ],
+  DK: ["danmark", "danemark", "dinamarca", "danimarca", "daenemark", "danemark"],
+  ES: ["espana", "spanien", "espagne", "spagna", "espanha"],
+  FI: ["suomi", "finlande", "finlandia", "finnland"],
+  FR: ["frankreich", "francia", "franca", "francja"],
+  GB: [
+    "uk",
+    "u k",
+    "united kingdom",
+    "great britain",
+    "britain",
+    "england",
+    "scotland",
+    "wales",
+    "northern ireland",
+    "royaume uni",
+    "reino unido",
+    "regno unito",
+    "vereinigtes konigreich",
+    "grossbritannien",
+  ],
+  GR: ["hellas", "ellada", "grece", "grecia", "griechenland"],
+  HK: ["hong kong sar", "hongkong", "hong kong china"],
+  HR: ["hrvatska"],
+  HU: ["magyarorszag", "ungarn", "hongrie"],
+  IN: ["bharat", "inde", "indien"],
+  IR: ["iran"],
+  IT: ["italia", "italien", "italie"],
+  JP: ["nippon", "nihon", "japon", "giappone", "japao"],
+  KP: ["north korea", "dprk"],
+  KR: [
+    "south korea",
+    "korea",
+    "republic of korea",
+    "korea republic of",
+    "korea rep",
+    "coree du sud",
+    "corea del sur",
+    "sudkorea",
+  ],
+  LA: ["laos", "lao pdr"],
+  MD: ["moldova"],
+  MK: ["macedonia"],
+  MO: ["macau"],
+  MX: ["mexico", "mexique", "mexiko", "messico"],
+  NL: [
+    "netherlands",
+    "the netherlands",
+    "holland",
+    "nederland",
+    "pays bas",
+    "paises bajos",
+    "niederlande",
+    "paesi bassi",
+  ],
+  NO: ["norge", "noreg", "norvege", "noruega", "norvegia", "norwegen"],
+  PL: ["polska", "polen", "pologne", "polonia"],
+  PT: ["portugal", "portogallo"],
+  RO: ["romania"],
+  RU: ["russia", "rossiya", "russie", "rusia", "russland"],
+  SE: ["sverige", "schweden", "suede", "suecia", "svezia"],
+  SY: ["syria"],
+  TR: ["turkey", "turkiye", "turkei", "turquie", "turquia", "turchia"],
+  TW: ["taiwan", "republic of china", "taiwan roc", "chinese taipei"],
+  TZ: ["tanzania"],
+  US: [
+    "usa",
+    "u s a",
+    "u s",
+    "united states",
+    "united states of america",
+    "vereinigte staaten",
+    "etats unis",
+    "estados unidos",
+    "stati uniti",
+  ],
+  VE: ["venezuela"],
+  VN: ["vietnam", "viet nam", "socialist republic of vietnam"],
+  CA: ["kanada"],
+  DZ: ["algerie", "argelia"],
+  EG: ["egypte", "agypten"],
+  MA: ["maroc", "marruecos", "marokko", "marocco", "marrocos"],
+  TN: ["tunisie", "tunez", "tunesien"],
+  ZA: ["rsa", "afrique du sud", "sudafrica", "sudafrika"],
+  SA: ["arabie saoudite", "saudi arabia", "ksa"],
+  IE: ["irlande", "irlanda", "irland", "eire"],
+  CL: ["chili"],
+  AR: ["argentine", "argentinien"],
+  CO: ["colombie", "kolumbien"],
+  PE: ["perou"],
+  ID: ["indonesie", "indonesien"],
+  TH: ["thailande", "tailandia", "thailand"],
+  SG: ["singapour", "singapur"],
+  AU: ["australie", "australien"],
+  NZ: ["nouvelle zelande", "neuseeland"],
+  IL: ["israel"],
+  SK: ["slovaquie", "slowakei"],
+  SI: ["slovenie", "slowenien"],
+  LU: ["luxemburg"],
+  BG: ["bulgarie", "bulgarien"],
+  UA: ["ukraine"],
+  PH: ["philippines"],
+  MY: ["malaisie", "malaysia"],
+  PK: ["pakistan"],
+  BD: ["bangladesh"],
+  LK: ["sri lanka"],
+};
+
+/** US states that are also country names ("Atlanta, Georgia"; "Newark, New Jersey"). */
+const US_STATES = new Set(["georgia", "new jersey", "new mexico"]);
+
+export class CountryIndex {
+  readonly #byName = new Map<string, string>();
+  readonly #codes: Set<string>;
+
+  /** `names`: ISO code → ISO short name, as the reference data has them. */
+  constructor(names: Map<string, string>) {
+    this.#codes = new Set(names.keys());
+    // Aliases first: where a short form is shared ("Korea", "Congo") they say which is meant.
+    for (const [code, aliases] of Object.entries(ALIASES)) {
+      if (!this.#codes.has(code)) continue;
+      for (const alias of aliases) this.#add(alias, code);
+    }
+    for (const [code, name] of names) {
+      for (const variant of variantsOf(name)) this.#add(variant, code);
+    }
+  }
+
+  #add(name: string, code: string): void {
+    const key = fold(name);
+    if (key !== "" && !this.#byName.has(key)) this.#byName.set(key, code);
+  }
+
+  isCode(code: string): boolean {
+    return this.#codes.has(code);
+  }
+
+  /** The country a whole phrase names ("Germany", "VIET NAM", "Korea, Republic of"), or null. */
+  byName(text: string): string | null {
+    return this.#byName.get(fold(text)) ?? null;
+  }
+
+  /**
+   * The country named at the end of an address line ("22767 Hamburg, Germany", "Chicago IL
+   * 60612 USA"), or null. Only the last one to four words are tried, longest first.
+   */
+  atEnd(text: string): { code: string; rest: string } | null {
+    const words = fold(text).split(" ");
+    for (let n = Math.min(4, words.length); n >= 1; n--) {
+      const tail = words.slice(words.length - n).join(" ");
+      const code = this.#byName.get(tail);
+      if (!code) continue;
+      if (US_STATES.has(words.slice(Math.max(0, words.length - n - 1)).join(" "))) return null;
+      if (n === 1 && US_STATES.has(tail)) return null;
+      // Cut the same number of words off the original text.
+      const parts = text.trim().split(/\s+/);
+      const rest = parts.slice(0, Math.max(0, parts.length - n)).join(" ").replace(/[\s,;-]+$/, "");
+      return { code, rest };
+    }
+    return null;
+  }
+}
+
+/** "Korea (the Republic of)" → itself, "Korea", "Republic of Korea", "Korea Republic of". */
+function variantsOf(name: string): string[] {
+  const out = [name];
+  const paren = name.match(/^(.*?)\s*\((.*?)\)\s*(\[.*\])?$/);
+  if (paren) {
+    const base = paren[1]!;
+    const inner = paren[2]!.replace(/^the\s+/i, "");
+    out.push(base, `${base} ${inner}`, `${inner} ${base}`);
+  }
+  const comma = name.match(/^(.*?),\s*(.*)$/);
+  if (comma) {
+    const inner = comma[2]!.replace(/^the\s+/i, "");
+    out.push(comma[1]!, `${inner} ${comma[1]}`);
+  }
+  return out.filter((v) => !/^(the|of)$/i.test(v.trim()));
+}

@@ -1,0 +1,195 @@
+/**
+ * Raw table rows → line items with honest confidences: quantities and prices checked against
+ * the line's amount, HS codes against the nomenclature, numbers read with the decimal mark of
+ * their own column (or the document's).
+ */
+import type { ExtractedLineItem, Leaf } from "../result.ts";
+import type { Segment } from "./layout_lines.ts";
+import type { RawCell, RawRow, RawTable } from "./table.ts";
+import type { ColumnType } from "./table_header.ts";
+import { type DecimalMark, detectDecimalMark, leadingNumber, parseNumber } from "./numbers.ts";
+import {
+  CHECKED,
+  FAILED_CHECK,
+  FOUND_TABLE,
+  FOUND_WEAK_LABEL,
+  leaf,
+  readerAdjusted,
+} from "./confidence.ts";
+import { clean } from "./text.ts";
+
+export interface ItemsReading {
+  items: ExtractedLineItem[];
+  /** The sum of the lines' amounts (or quantity × price), when every line has one. */
+  sum: number | null;
+  /** HS codes (6 digits, or 4) to check against the nomenclature, by item index. */
+  hsToCheck: Map<number, string>;
+}
+
+interface NumberCell {
+  value: number;
+  ambiguous: boolean;
+  rest: string;
+  segments: Segment[];
+}
+
+export function readItems(
+  table: RawTable,
+  docMark: DecimalMark | null,
+  ocr: boolean,
+): ItemsReading {
+  const marks = columnMarks(table.rows, docMark);
+  // A description column guessed from an unreadable header is less sure than a named one.
+  const describedBase = table.columns.some((c) => c.type === "description" && c.unknown)
+    ? FOUND_WEAK_LABEL
+    : FOUND_TABLE;
+  const items: ExtractedLineItem[] = [];
+  const hsToCheck = new Map<number, string>();
+  let sum = 0;
+  let summable = true;
+  for (const row of table.rows) {
+    const item: ExtractedLineItem = {};
+    const quantity = numberOf(row.cells.quantity, marks.quantity);
+    const price = numberOf(row.cells.unit_price, marks.unit_price);
+    const amount = numberOf(row.cells.amount, marks.amount);
+    const description = row.cells.description ? clean(row.cells.description.text) : "";
+    if (description === "" && !quantity && !price) continue;
+    const check = arithmetic(quantity, price, amount);
+    if (description !== "") {
+      const base = row.wrapped ? describedBase - 0.03 : describedBase;
+      const conf = description.length < 3 ? 0.4 : base;
+      item.description = leaf(
+        description,
+        readerAdjusted(conf, row.cells.description!.segments, ocr),
+      );
+    }
+    if (quantity && quantity.value > 0) item.quantity = numberLeaf(quantity, check, ocr);
+    if (price && price.value >= 0) item.unit_price = numberLeaf(price, check, ocr);
+    const unit = unitOf(row, quantity);
+    if (unit) {
+      item.unit_of_measure = leaf(
+        unit.text,
+        readerAdjusted(FOUND_TABLE - 0.05, unit.segments, ocr),
+      );
+    }
+    const hs = hsOf(row.cells.hs_code);
+    if (hs) {
+      // An odd number of digits is no HS code, whatever the nomenclature says.
+      const found = hs.lookup ? FOUND_TABLE : FAILED_CHECK;
+      item.hs_code = leaf(hs.code, readerAdjusted(found, hs.segments, ocr));
+      if (hs.lookup) hsToCheck.set(items.length, hs.lookup);
+    }
+    const lineValue = amount?.value ?? (quantity && price ? quantity.value * price.value : null);
+    if (lineValue === null) summable = false;
+    else sum += lineValue;
+    items.push(item);
+  }
+  return { items, sum: summable && items.length > 0 ? round2(sum) : null, hsToCheck };
+}
+
+/**
+ * Once the nomenclature has answered: a code in it is raised to CHECKED (scaled by how sure
+ * the reader was of it), a code not in it is lowered to FAILED_CHECK.
+ */
+export function applyHsCheck(reading: ItemsReading, existing: Set<string>): void {
+  for (const [index, code] of reading.hsToCheck) {
+    const hs = reading.items[index]?.hs_code;
+    if (!hs) continue;
+    const confidence = existing.has(code)
+      ? Math.min(CHECKED, (hs.confidence * CHECKED) / FOUND_TABLE)
+      : Math.min(hs.confidence, FAILED_CHECK);
+    hs.confidence = leaf(0, confidence).confidence;
+  }
+}
+
+type Check = "agrees" | "disagrees" | "unchecked";
+
+/** quantity × unit price = amount, to the cent or 0.1 % (rounded unit prices). */
+function arithmetic(q: NumberCell | null, p: NumberCell | null, a: NumberCell | null): Check {
+  if (!q || !p || !a) return "unchecked";
+  const product = q.value * p.value;
+  return Math.abs(product - a.value) <= Math.max(0.011, 0.001 * Math.abs(a.value))
+    ? "agrees"
+    : "disagrees";
+}
+
+function numberLeaf(cell: NumberCell, check: Check, ocr: boolean): Leaf<number> {
+  let confidence = check === "agrees" ? CHECKED : check === "disagrees" ? 0.45 : 0.88;
+  if (cell.ambiguous && check !== "agrees") confidence = Math.min(confidence, 0.6);
+  return leaf(cell.value, readerAdjusted(confidence, cell.segments, ocr));
+}
+
+function numberOf(cell: RawCell | undefined, mark: DecimalMark | null): NumberCell | null {
+  if (!cell) return null;
+  const seg = cell.segments[0];
+  if (cell.segments.length === 1 && typeof seg?.cell === "number" && seg.text === cell.text) {
+    return { value: seg.cell, ambiguous: false, rest: "", segments: cell.segments };
+  }
+  const n = parseNumber(cell.text, mark) ?? leadingNumber(cell.text, mark);
+  if (!n) return null;
+  return {
+    value: n.value,
+    ambiguous: n.ambiguous,
+    rest: "rest" in n ? String(n.rest) : "",
+    segments: cell.segments,
+  };
+}
+
+/** Each numeric column's decimal mark from its own values, else the document's. */
+function columnMarks(
+  rows: RawRow[],
+  docMark: DecimalMark | null,
+): Record<"quantity" | "unit_price" | "amount", DecimalMark | null> {
+  const markOf = (type: ColumnType) => {
+    const texts = rows.flatMap((r) => r.cells[type] ? [r.cells[type]!.text.split(" ")[0]!] : []);
+    return detectDecimalMark(texts) ?? docMark;
+  };
+  // Prices and amounts share a writer's habit: let each lend the other its evidence.
+  const money = detectDecimalMark(
+    rows.flatMap((r) =>
+      [r.cells.unit_price?.text, r.cells.amount?.text].filter((t): t is string => !!t)
+    ),
+  ) ?? docMark;
+  return { quantity: markOf("quantity") ?? money, unit_price: money, amount: money };
+}
+
+function unitOf(row: RawRow, quantity: NumberCell | null): RawCell | null {
+  const own = row.cells.unit;
+  if (own && /^[A-Za-z][A-Za-z.²³ ]{0,14}$/.test(own.text.trim())) {
+    return { text: own.text.trim(), segments: own.segments };
+  }
+  const rest = quantity?.rest.trim();
+  if (rest && /^[A-Za-z][A-Za-z.]{0,9}$/.test(rest)) {
+    return { text: rest, segments: quantity!.segments };
+  }
+  return null;
+}
+
+/**
+ * An HS code as written ("0901.21", "8466 93 00"), its digits checked for form; `lookup` is
+ * its first six digits (or four) for the nomenclature. A spreadsheet number (901.21) lost its
+ * leading zero: put back.
+ */
+function hsOf(
+  cell: RawCell | undefined,
+): { code: string; lookup: string | null; segments: Segment[] } | null {
+  if (!cell) return null;
+  const seg = cell.segments[0];
+  let text = clean(cell.text);
+  if (cell.segments.length === 1 && typeof seg?.cell === "number") {
+    const digits = String(seg.cell).replace(".", "");
+    const padded = digits.length % 2 === 1 ? `0${digits}` : digits;
+    text = padded.length > 4 ? `${padded.slice(0, 4)}.${padded.slice(4)}` : padded;
+  }
+  const m = text.match(/\d[\d.\s]*\d/);
+  if (!m) return null;
+  const digits = m[0].replace(/[.\s]/g, "");
+  if (digits.length < 4 || digits.length > 10) return null;
+  const code = m[0].replace(/\s+/g, " ").trim();
+  const lookup = digits.length % 2 === 0 ? digits.slice(0, Math.min(6, digits.length)) : null;
+  return { code, lookup, segments: cell.segments };
+}
+
+function round2(n: number): number {
+  return Math.round(n * 100) / 100;
+}

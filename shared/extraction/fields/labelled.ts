@@ -1,0 +1,97 @@
+/**
+ * Labels found in a document and the values they point at: after the label in the same
+ * phrase or cell ("Invoice No.: 123"), right of it on its line, or under it (a box, a header
+ * cell above its value).
+ */
+import type { DocumentLines, Segment } from "./layout_lines.ts";
+import { alignedIn, gapBetween, linesBelow, maxLineGap, rightNeighbour } from "./geometry.ts";
+import { type LabelKind, type LabelMatch, looksLikeLabel, matchLabel } from "./labels.ts";
+
+export interface LabelHit {
+  segment: Segment;
+  match: LabelMatch;
+}
+
+export type FoundHow = "inline" | "right" | "below";
+
+export interface Candidate {
+  text: string;
+  segments: Segment[];
+  how: FoundHow;
+}
+
+export function labelHits(doc: DocumentLines): LabelHit[] {
+  const hits: LabelHit[] = [];
+  for (const line of doc.lines) {
+    for (const segment of line.segments) {
+      const match = matchLabel(segment);
+      if (!match) continue;
+      hits.push({ segment, match });
+      // "Invoice No. & Date": one label, two fields.
+      if (match.also) hits.push({ segment, match: { ...match, kind: match.also, rank: 0 } });
+    }
+  }
+  return hits;
+}
+
+/** The hits of one kind, the most specific label first, then in reading order. */
+export function hitsOf(hits: LabelHit[], kind: LabelKind): LabelHit[] {
+  return hits.filter((h) => h.match.kind === kind).sort((a, b) =>
+    a.match.rank - b.match.rank || a.segment.line - b.segment.line || a.segment.x0 - b.segment.x0
+  );
+}
+
+/** How many lines under a label are offered as its value. */
+const BELOW_LINES = 2;
+
+/** Where the value of a label may be, nearest first. */
+export function candidatesOf(doc: DocumentLines, hit: LabelHit): Candidate[] {
+  const out: Candidate[] = [];
+  if (hit.match.rest !== "") {
+    out.push({ text: hit.match.rest, segments: [hit.segment], how: "inline" });
+  }
+  const right = rightNeighbour(doc, hit.segment);
+  if (right && !looksLikeLabel(right)) {
+    out.push({ text: right.text, segments: [right], how: "right" });
+  }
+  let previous: { y1: number } = hit.segment;
+  let taken = 0;
+  for (const line of linesBelow(doc, hit.segment.line)) {
+    if (gapBetween(previous, line) > 1.5 * maxLineGap(doc)) break;
+    previous = line;
+    const below = alignedIn(doc, line, hit.segment);
+    if (!below) continue;
+    if (looksLikeLabel(below)) break;
+    out.push({ text: below.text, segments: [below], how: "below" });
+    // "HBE-26-0307   Mar. 20, 2026" under "No. & date of invoice": the rest of the line too.
+    const further = line.segments.filter((s) => s.x0 > below.x1 && !looksLikeLabel(s));
+    const joined = [below, ...further.slice(0, 2)];
+    if (
+      further.length > 0 &&
+      joined.every((s, i) => i === 0 || s.x0 - joined[i - 1]!.x1 < 12 * doc.unit)
+    ) {
+      out.push({ text: joined.map((s) => s.text).join(" "), segments: joined, how: "below" });
+    }
+    if (++taken >= BELOW_LINES) break;
+  }
+  return out;
+}
+
+/**
+ * The first value some label of `kind` gives that `parse` accepts, trying the most specific
+ * labels first and, for each, inline, then right, then below.
+ */
+export function firstLabelled<T>(
+  doc: DocumentLines,
+  hits: LabelHit[],
+  kind: LabelKind,
+  parse: (candidate: Candidate, hit: LabelHit) => T | null,
+): { value: T; hit: LabelHit; candidate: Candidate } | null {
+  for (const hit of hitsOf(hits, kind)) {
+    for (const candidate of candidatesOf(doc, hit)) {
+      const value = parse(candidate, hit);
+      if (value !== null) return { value, hit, candidate };
+    }
+  }
+  return null;
+}

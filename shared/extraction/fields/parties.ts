@@ -1,0 +1,236 @@
+/**
+ * Exporter and importer: the block of lines a party label heads ("Seller / Exporter",
+ * "Consignee", "Sold to:"), read as name, address lines and country. The block is the text
+ * after the label, right of it or under it, continued downwards while lines stay aligned and
+ * close, and ended by the next label, a contact line or a gap.
+ */
+import type { Leaf } from "../result.ts";
+import type { DocumentLines, Segment } from "./layout_lines.ts";
+import {
+  alignedIn,
+  gapBetween,
+  linesBelow,
+  maxLineGap,
+  overlapX,
+  rightNeighbour,
+} from "./geometry.ts";
+import { hitsOf, type LabelHit } from "./labelled.ts";
+import { isLabel, looksLikeLabel } from "./labels.ts";
+import type { CountryIndex } from "./countries.ts";
+import {
+  FOUND_GUESS,
+  FOUND_LABELLED,
+  FOUND_WEAK_LABEL,
+  leaf,
+  readerAdjusted,
+} from "./confidence.ts";
+import { clean, fold } from "./text.ts";
+
+export interface PartyReading {
+  name?: Leaf<string>;
+  address?: Leaf<string>;
+  country?: Leaf<string>;
+}
+
+interface BlockLine {
+  text: string;
+  segments: Segment[];
+}
+
+const MAX_BLOCK_LINES = 9;
+/** Lines that are contact or tax details, not the address. */
+const CONTACT = new RegExp(
+  String.raw`^(tel|tel\.|phone|ph|fax|mobile|mob|e-?mail|email|contact|attn|attention|vat|` +
+    String.raw`vat no|eori|tax|ein|gst|gstin|abn|ioss|uscc|uscis|cnpj|cpf|cuit|rut|nit|rfc|nif|` +
+    String.raw`cif|siret|siren|kvk|btw|hrb|iec|pan|tin|uen|www|http|web|ust|ust-id|ust-idnr|` +
+    String.raw`mwst|uid|steuer|registration|reg\.? no|customs|importer no|irs|p\.? ?iva|` +
+    String.raw`partita iva|tva|nip|regon|krs|ice|rc|fssai|v\.? ?d\.?|vergi|excise|licen[cs]e)\b`,
+  "i",
+);
+/** A block that points elsewhere rather than naming a party. */
+const REFERENCE =
+  /^(same as|as per|to order|to the order|see |idem|n\/?a$|none$|as above|same$|—|-$)/i;
+
+/** A run of nine or more digits: a tax, company or customs number, not an address. */
+const ID_NUMBER = /\d(?:[\s./-]?\d){8,}/;
+
+export function party(
+  doc: DocumentLines,
+  hits: LabelHit[],
+  kind: "exporter" | "importer",
+  countries: CountryIndex,
+  tableLines: Set<number>,
+  /** A trade document was recognised (a goods table, another party): a letterhead is a sender. */
+  letterheadAllowed = false,
+): PartyReading {
+  for (const hit of hitsOf(hits, kind)) {
+    const block = readBlock(doc, hit, tableLines);
+    if (block.length === 0 || REFERENCE.test(block[0]!.text)) continue;
+    // "Consignee" or "Ship to" standing in for the importer, "Supplier" for the exporter.
+    const base = hit.match.rank <= 1 ? FOUND_LABELLED : FOUND_WEAK_LABEL;
+    return partyOf(block, base, countries, doc.source === "ocr");
+  }
+  if (kind === "exporter" && letterheadAllowed) {
+    const letterhead = letterheadOf(doc, hits);
+    if (letterhead.length > 0) {
+      return partyOf(letterhead, FOUND_GUESS + 0.1, countries, doc.source === "ocr");
+    }
+  }
+  return {};
+}
+
+function endsBlock(text: string): boolean {
+  return CONTACT.test(text) || /@|www\./i.test(text) || ID_NUMBER.test(text);
+}
+
+function readBlock(doc: DocumentLines, hit: LabelHit, tableLines: Set<number>): BlockLine[] {
+  const lines: BlockLine[] = [];
+  let anchor: Segment | undefined;
+  let last: { y1: number } = hit.segment;
+  if (hit.match.rest !== "" && hit.match.colon) {
+    lines.push({ text: hit.match.rest, segments: [hit.segment] });
+    anchor = hit.segment;
+  } else if (hit.match.rest === "") {
+    const right = rightNeighbour(doc, hit.segment);
+    if (right && !isLabel(right) && right.x0 - hit.segment.x1 < 8 * doc.unit) {
+      lines.push({ text: right.text, segments: [right] });
+      anchor = right;
+      last = right;
+    }
+  } else {
+    return [];
+  }
+  const alignTo = anchor ?? hit.segment;
+  for (const line of linesBelow(doc, hit.segment.line)) {
+    if (lines.length >= MAX_BLOCK_LINES || tableLines.has(line.index)) break;
+    // A new label in the label's own column starts the next block ("Consignee:" under the
+    // exporter's lines, its value right of it).
+    if (line.segments.some((s) => s !== alignTo && isLabel(s) && overlapX(s, hit.segment) > 0)) {
+      break;
+    }
+    const seg = alignedIn(doc, line, alignTo);
+    const gap = gapBetween(last, line);
+    if (!seg) {
+      if (gap > maxLineGap(doc)) break;
+      continue;
+    }
+    if (gap > (lines.length === 0 ? 2 : 1) * maxLineGap(doc)) break;
+    if (isLabel(seg) || endsBlock(seg.text)) break;
+    lines.push({ text: seg.text, segments: [seg] });
+    last = seg;
+  }
+  const cleaned = lines.map((l) => ({ ...l, text: clean(l.text) })).filter((l) => l.text !== "");
+  const above = nameAbove(doc, hit, cleaned);
+  return above ? [above, ...cleaned] : cleaned;
+}
+
+/**
+ * A block that starts with a street ("8815 Clinton Drive") has its name elsewhere: the line
+ * right above the label, when that is a name ("Gulf Coast Pump & Valve Co." over
+ * "Shipper/Exporter").
+ */
+function nameAbove(doc: DocumentLines, hit: LabelHit, block: BlockLine[]): BlockLine | null {
+  if (!block[0] || !/^\d/.test(block[0].text)) return null;
+  const line = doc.lines[hit.segment.line - 1];
+  if (!line || line.page !== hit.segment.page) return null;
+  if (gapBetween(line, hit.segment) > maxLineGap(doc)) return null;
+  const seg = alignedIn(doc, line, hit.segment);
+  if (!seg || looksLikeLabel(seg) || /\d/.test(seg.text) || seg.text.length < 3) return null;
+  return { text: clean(seg.text), segments: [seg] };
+}
+
+/** Titles that head a document rather than name its sender. */
+const TITLE = new RegExp(
+  "\\b(invoice|factura|facture|rechnung|fattura|packing list|proforma|faktura|fatura)\\b",
+  "i",
+);
+
+/**
+ * An exporter without a label: the letterhead, the lines at the top of the first page before
+ * the first label. "Name / street · town · COUNTRY" lines are split at their separators.
+ */
+function letterheadOf(doc: DocumentLines, hits: LabelHit[]): BlockLine[] {
+  const firstLabel = Math.min(
+    ...hits.filter((h) => h.segment.page === 0).map((h) => h.segment.line),
+  );
+  const out: BlockLine[] = [];
+  let anchor: Segment | undefined;
+  for (const line of doc.lines) {
+    if (line.page !== 0 || out.length >= MAX_BLOCK_LINES) break;
+    // It starts above the first label, and is the block under its first line (a title or
+    // the invoice's details beside it are not part of it).
+    if (!anchor && line.index >= firstLabel) break;
+    const seg = anchor
+      ? alignedIn(doc, line, anchor)
+      : line.segments.find((s) => !TITLE.test(s.text));
+    if (!seg) continue;
+    if (isLabel(seg)) break;
+    const text = clean(seg.text);
+    if (text === "" || TITLE.test(text)) {
+      if (out.length > 0) break;
+      continue;
+    }
+    if (endsBlock(text)) break;
+    anchor ??= seg;
+    for (const part of text.split(/\s+[·•|]\s+|\s+[-–]\s+(?=\S)/)) {
+      if (part.trim() !== "") out.push({ text: clean(part), segments: [seg] });
+    }
+  }
+  return out;
+}
+
+function partyOf(
+  block: BlockLine[],
+  base: number,
+  countries: CountryIndex,
+  ocr: boolean,
+): PartyReading {
+  const [first, ...rest] = block;
+  const out: PartyReading = {};
+  if (!first) return out;
+  out.name = leaf(first.text, readerAdjusted(base, first.segments, ocr));
+  const country = countryOf(rest, countries);
+  const addressLines = country?.lineAlone
+    ? rest.filter((_, i) => i !== country.index)
+    : rest.map((l, i) => i === country?.index ? { ...l, text: country.rest } : l);
+  const address = addressLines.map((l) => l.text).filter((t) => t !== "");
+  if (address.length > 0) {
+    const segments = addressLines.flatMap((l) => l.segments);
+    out.address = leaf(
+      address.join(", "),
+      readerAdjusted(base - 0.05 * Math.max(0, address.length - 3), segments, ocr),
+    );
+  }
+  if (country) {
+    const line = rest[country.index]!;
+    const confidence = country.lineAlone ? base + 0.02 : base - 0.05;
+    out.country = leaf(country.code, readerAdjusted(confidence, line.segments, ocr));
+  }
+  return out;
+}
+
+interface CountryFound {
+  code: string;
+  index: number;
+  /** The line is the country and nothing else. */
+  lineAlone: boolean;
+  /** The line without the country, when the country ended it. */
+  rest: string;
+}
+
+/** The country of an address: the last line that is one, or the end of the last lines. */
+function countryOf(lines: BlockLine[], countries: CountryIndex): CountryFound | null {
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const text = lines[i]!.text.replace(/^country\s*:?\s*/i, "");
+    const code = text.trim();
+    const alone = countries.byName(text) ??
+      (/^[A-Z]{2}$/.test(code) && countries.isCode(code) ? code : null);
+    if (alone) return { code: alone, index: i, lineAlone: true, rest: "" };
+  }
+  // No line of its own: the end of one of the last two lines ("60612 Chicago, USA").
+  for (let i = lines.length - 1; i >= Math.max(0, lines.length - 2); i--) {
+    const end = countries.atEnd(lines[i]!.text);
+    if (end && fold(end.rest) !== "") return { ...end, index: i, lineAlone: false };
+  }
+  return null;
+}

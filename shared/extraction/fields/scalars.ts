@@ -1,0 +1,363 @@
+/**
+ * The single values of an invoice: its number and date, the currency, the incoterm, the ports
+ * and the stated totals.
+ */
+import type { Leaf } from "../result.ts";
+import type { DocumentLines, Segment } from "./layout_lines.ts";
+import { type Candidate, candidatesOf, firstLabelled, hitsOf, type LabelHit } from "./labelled.ts";
+import { parseDate } from "./dates.ts";
+import { type DecimalMark, leadingNumber, parseNumber } from "./numbers.ts";
+import {
+  CHECKED,
+  FAILED_CHECK,
+  FOUND_GUESS,
+  FOUND_LABELLED,
+  FOUND_WEAK_LABEL,
+  leaf,
+  readerAdjusted,
+} from "./confidence.ts";
+import { clean } from "./text.ts";
+import { overlapX } from "./geometry.ts";
+
+export interface Context {
+  doc: DocumentLines;
+  hits: LabelHit[];
+  mark: DecimalMark | null;
+  /** Slashed dates read day first (a European document), when known. */
+  dayFirst: boolean | null;
+  currencies: Set<string>;
+}
+
+const ocr = (ctx: Context) => ctx.doc.source === "ocr";
+
+function labelledLeaf<T>(
+  ctx: Context,
+  value: T,
+  confidence: number,
+  segments: Segment[],
+): Leaf<T> {
+  return leaf(value, readerAdjusted(confidence, segments, ocr(ctx)));
+}
+
+function foundConfidence(hit: LabelHit, candidate: Candidate): number {
+  const base = hit.match.rank === 0 ? FOUND_LABELLED : FOUND_WEAK_LABEL;
+  return candidate.how === "below" && hit.match.rank > 0 ? base - 0.05 : base;
+}
+
+// --- invoice number ---------------------------------------------------------------------------
+
+const INVOICE_ID = /^[A-Z0-9][A-Z0-9\-/._]*$/i;
+
+export function invoiceNumber(ctx: Context): Leaf<string> | undefined {
+  const found = firstLabelled(ctx.doc, ctx.hits, "invoice_number", (c) => invoiceId(c.text));
+  if (!found) return undefined;
+  // "Invoice #", "Invoice №" say number as plainly as "Invoice No." does.
+  const numbered = /invoice\s*(#|№|n[°º])/i.test(found.hit.segment.text);
+  const base = found.hit.match.rank >= 2 && !numbered ? FOUND_WEAK_LABEL : FOUND_LABELLED;
+  return labelledLeaf(ctx, found.value, base, found.candidate.segments);
+}
+
+function invoiceId(text: string): string | null {
+  const t = clean(text).replace(/^(no|nr|number|#)[.:\s]*/i, "").trim();
+  if (t === "" || t.length > 40 || !/\d/.test(t)) return null;
+  if (parseDate(t, null)?.iso && /^[\d\s./-]+$/.test(t)) return null; // a date, not a number
+  const tokens = t.split(/\s+/);
+  if (tokens.length === 1) return INVOICE_ID.test(t) ? t : null;
+  // "INV-2026-0042 dated 14.03.2026": the first token that looks like an identifier.
+  const id = tokens.find((tok) => INVOICE_ID.test(tok) && /\d/.test(tok));
+  return id && id.length >= 3 ? id : null;
+}
+
+// --- invoice date -----------------------------------------------------------------------------
+
+export function invoiceDate(ctx: Context): Leaf<string> | undefined {
+  const found = firstLabelled(
+    ctx.doc,
+    ctx.hits,
+    "invoice_date",
+    (c) => parseDate(c.text, ctx.dayFirst),
+  );
+  if (!found) return undefined;
+  let confidence = foundConfidence(found.hit, found.candidate);
+  if (found.value.ambiguous) confidence = Math.min(confidence, 0.6);
+  return labelledLeaf(ctx, found.value.iso, confidence, found.candidate.segments);
+}
+
+// --- currency ---------------------------------------------------------------------------------
+
+const SYMBOLS: Record<string, string> = { "€": "EUR", "£": "GBP", "₹": "INR", "₩": "KRW" };
+const AMBIGUOUS_SYMBOLS: Record<string, string> = { "$": "USD", "¥": "JPY" };
+
+export function currency(ctx: Context): Leaf<string> | undefined {
+  const found = firstLabelled(ctx.doc, ctx.hits, "currency", (c) => currencyIn(ctx, c.text));
+  if (found) {
+    return labelledLeaf(
+      ctx,
+      found.value,
+      foundConfidence(found.hit, found.candidate),
+      found.candidate.segments,
+    );
+  }
+  return currencyFromText(ctx);
+}
+
+function currencyIn(ctx: Context, text: string): string | null {
+  const codes = codesIn(ctx, text);
+  if (codes.length > 0) return codes[0]!;
+  for (const [symbol, code] of Object.entries(SYMBOLS)) if (text.includes(symbol)) return code;
+  return null;
+}
+
+function codesIn(ctx: Context, text: string): string[] {
+  return [...text.matchAll(/(?<![A-Za-z])([A-Z]{3})(?![A-Za-z])/g)]
+    .map((m) => m[1]!)
+    .filter((c) => ctx.currencies.has(c));
+}
+
+/**
+ * No currency label: a code in brackets in the table's header ("Unit price (EUR)"), beside
+ * amounts ("EUR 1,234.00", "1.234,00 EUR"), else symbols. The code most often seen wins, and
+ * only if no other code is seen about as often.
+ */
+function currencyFromText(ctx: Context): Leaf<string> | undefined {
+  const votes = new Map<string, { n: number; segments: Segment[]; strong: boolean }>();
+  const vote = (code: string, seg: Segment, strong: boolean) => {
+    const v = votes.get(code) ?? { n: 0, segments: [], strong: false };
+    v.n += strong ? 2 : 1;
+    v.strong ||= strong;
+    if (v.segments.length < 3) v.segments.push(seg);
+    votes.set(code, v);
+  };
+  const isAmount = (seg: Segment | undefined) => !!seg && /^[\d\s.,']*\d$/.test(seg.text.trim());
+  for (const line of ctx.doc.lines) {
+    line.segments.forEach((seg, i) => {
+      for (const m of seg.text.matchAll(/[(\[]\s*([A-Z]{3})\s*[)\]]|\bin ([A-Z]{3})\b/g)) {
+        const code = m[1] ?? m[2]!;
+        if (ctx.currencies.has(code)) vote(code, seg, true);
+      }
+      if (/\bUS\s?\$/.test(seg.text)) vote("USD", seg, true);
+      // A code next to an amount: "EUR 1,234.00", "1.234,00 EUR", "Total USD | 16,460.00".
+      const words = seg.text.split(/\s+/);
+      const first = words[0]!, last = words[words.length - 1]!;
+      const before = /^[A-Z]{3}$/.test(last) &&
+        (isAmount(line.segments[i + 1]) ||
+          words.length > 1 && isAmount({ ...seg, text: words.slice(0, -1).join(" ") }));
+      const after = /^[A-Z]{3}$/.test(first) && words.length > 1 &&
+        isAmount({ ...seg, text: words.slice(1).join(" ") });
+      for (const code of [before ? last : null, after ? first : null]) {
+        if (code && ctx.currencies.has(code)) vote(code, seg, true);
+      }
+      for (const [symbol, c] of Object.entries({ ...SYMBOLS, ...AMBIGUOUS_SYMBOLS })) {
+        if (seg.text.includes(symbol) && /\d/.test(seg.text) && !/US\s?\$/.test(seg.text)) {
+          vote(c, seg, false);
+        }
+      }
+    });
+  }
+  const ranked = [...votes.entries()].sort((a, b) => b[1].n - a[1].n);
+  const [top, second] = ranked;
+  if (!top || (second && second[1].n * 2 > top[1].n)) return undefined;
+  const [code, v] = top;
+  const base = v.strong ? 0.88 : (code in AMBIGUOUS_SYMBOLS ? 0.5 : FOUND_GUESS);
+  return labelledLeaf(ctx, code, base, v.segments);
+}
+
+// --- incoterm ---------------------------------------------------------------------------------
+
+const INCOTERMS = ["EXW", "FCA", "FAS", "FOB", "CFR", "CIF", "CPT", "CIP", "DAP", "DPU", "DDP"];
+const OLD_INCOTERMS = ["DAT", "DDU", "DAF", "DES", "DEQ", "C&F", "CNF"];
+const INCOTERM_RE = new RegExp(
+  `(?<![A-Za-z&])(${
+    [...INCOTERMS, ...OLD_INCOTERMS].map((t) => t.replace("&", "&")).join("|")
+  })(?![A-Za-z&])`,
+  "i",
+);
+
+export function incoterm(ctx: Context): Leaf<string> | undefined {
+  const found = firstLabelled(ctx.doc, ctx.hits, "incoterm", (c, hit) => {
+    // The label itself may end in "Incoterms 2020": look only at the value part.
+    const text = c.how === "inline" ? hit.match.rest : c.text;
+    return incotermIn(text);
+  });
+  if (found) {
+    return labelledLeaf(
+      ctx,
+      found.value,
+      foundConfidence(found.hit, found.candidate),
+      found.candidate.segments,
+    );
+  }
+  return incotermFromText(ctx);
+}
+
+function incotermIn(text: string): string | null {
+  const m = text.match(INCOTERM_RE);
+  if (!m) return null;
+  const code = m[1]!.toUpperCase();
+  return code === "C&F" || code === "CNF" ? "CFR" : code;
+}
+
+/** An incoterm written in upper case anywhere, if only one is: "CIF Hamburg (Incoterms 2020)". */
+function incotermFromText(ctx: Context): Leaf<string> | undefined {
+  const seen = new Map<string, Segment[]>();
+  for (const line of ctx.doc.lines) {
+    for (const seg of line.segments) {
+      for (const m of seg.text.matchAll(new RegExp(INCOTERM_RE.source, "g"))) {
+        const code = m[1]!;
+        if (code !== code.toUpperCase() || !INCOTERMS.includes(code)) continue;
+        seen.set(code, [...(seen.get(code) ?? []), seg]);
+      }
+    }
+  }
+  if (seen.size !== 1) return undefined;
+  const [code, segments] = [...seen.entries()][0]!;
+  const mentionsIncoterms = segments.some((s) => /incoterm/i.test(s.text));
+  return labelledLeaf(ctx, code, mentionsIncoterms ? 0.85 : FOUND_GUESS, segments.slice(0, 1));
+}
+
+// --- ports ------------------------------------------------------------------------------------
+
+/** One reading of a port label's value; the finder settles it once UN/LOCODE has answered. */
+export interface PortReading {
+  /** The value as printed, without a code in brackets ("Le Havre"). */
+  name: string | null;
+  /** A code written as one: the whole value, or in brackets ("Hamburg (DEHAM)"). */
+  explicit: string | null;
+  /** Five-letter words that might be codes, if UN/LOCODE knows them. */
+  implicit: string[];
+  /** From a vague label ("To:", "From:"): only a code counts. */
+  vague: boolean;
+  segments: Segment[];
+}
+
+export function portReadings(
+  ctx: Context,
+  kind: "port_of_loading" | "port_of_discharge",
+): PortReading[] {
+  const out: PortReading[] = [];
+  for (const hit of hitsOf(ctx.hits, kind)) {
+    for (const c of candidatesOf(ctx.doc, hit)) {
+      // Text run on after a label without a colon is more label ("… / US port of"), unless
+      // it is a code.
+      if (
+        c.how === "inline" && !hit.match.colon && !/^[A-Z]{2}\s?[A-Z2-9]{3}$/.test(c.text) &&
+        !/[(\[][A-Z]{2}\s?[A-Z2-9]{3}[)\]]/.test(c.text)
+      ) {
+        continue;
+      }
+      const reading = portIn(c.text);
+      if (reading) out.push({ ...reading, vague: hit.match.rank >= 2, segments: c.segments });
+    }
+  }
+  return out;
+}
+
+function portIn(text: string): Omit<PortReading, "vague" | "segments"> | null {
+  const t = clean(text);
+  if (t === "" || t.length > 80 || /^\d+$/.test(t)) return null;
+  const whole = t.match(/^([A-Z]{2})\s?([A-Z2-9]{3})$/);
+  const bracketed = t.match(/[(\[]\s*([A-Z]{2})\s?([A-Z2-9]{3})\s*[)\]]/);
+  const code = whole ?? bracketed;
+  const name = clean(t.replace(/[(\[]\s*[A-Z]{2}\s?[A-Z2-9]{3}\s*[)\]]/, ""));
+  // A place is written with a capital ("Hamburg", "DEHAM"); "entry" is a label running on.
+  const nameOk = !whole && /^[\p{Lu}]/u.test(name) && !/\b(of|to|from|and|or|de|du)$/i.test(name);
+  return {
+    name: nameOk ? name : null,
+    explicit: code ? code[1]! + code[2]! : null,
+    implicit: [...t.matchAll(/(?<![A-Za-z])([A-Z]{2}[A-Z2-9]{3})(?![A-Za-z])/g)].map((m) => m[1]!),
+  };
+}
+
+export function portCodes(readings: PortReading[]): string[] {
+  return readings.flatMap((r) => [...(r.explicit ? [r.explicit] : []), ...r.implicit]);
+}
+
+/**
+ * The port: the first code UN/LOCODE knows; else a code written as one (it is what the
+ * document says, but unchecked, so unsure); else the first place name from a real label.
+ */
+export function portLeaf(
+  ctx: Context,
+  readings: PortReading[],
+  places: Map<string, { name: string }>,
+): Leaf<string> | undefined {
+  for (const r of readings) {
+    const known = [r.explicit, ...r.implicit].find((c) => c && places.has(c));
+    if (known) return labelledLeaf(ctx, known, CHECKED, r.segments);
+  }
+  const explicit = readings.find((r) => r.explicit);
+  if (explicit) return labelledLeaf(ctx, explicit.explicit!, FAILED_CHECK, explicit.segments);
+  const named = readings.find((r) => r.name && !r.vague);
+  if (named) return labelledLeaf(ctx, named.name!, FOUND_LABELLED - 0.05, named.segments);
+  return undefined;
+}
+
+// --- totals -----------------------------------------------------------------------------------
+
+export interface TotalReading {
+  value: number;
+  /** Labelled as the goods' value (subtotal) rather than the invoice's total. */
+  goods: boolean;
+  ambiguous: boolean;
+  segments: Segment[];
+  line: number;
+}
+
+/** Where the table is, so that a totals row is read in the amount column only. */
+export interface TableArea {
+  /** From the header's first line to the line that ended the table; `header` its last. */
+  regions: { from: number; header: number; to: number }[];
+  amount: { x0: number; x1: number } | undefined;
+}
+
+/** Every stated total, goods totals first. */
+export function totals(ctx: Context, table: TableArea | null): TotalReading[] {
+  const out: TotalReading[] = [];
+  for (const kind of ["total_goods", "total_invoice"] as const) {
+    for (const hit of hitsOf(ctx.hits, kind)) {
+      // "Total" heading the amount column is a column, not a total.
+      const line = hit.segment.line;
+      if (table?.regions.some((r) => line >= r.from && line <= r.header)) continue;
+      const value = firstNumber(ctx, hit, table);
+      if (value) out.push({ ...value, goods: kind === "total_goods", line: hit.segment.line });
+    }
+  }
+  return out;
+}
+
+function firstNumber(
+  ctx: Context,
+  hit: LabelHit,
+  table: TableArea | null,
+): { value: number; ambiguous: boolean; segments: Segment[] } | null {
+  const line = ctx.doc.lines[hit.segment.line]!;
+  const candidates: { text: string; segments: Segment[] }[] = [];
+  if (hit.match.rest !== "") candidates.push({ text: hit.match.rest, segments: [hit.segment] });
+  // A totals row: the amount is usually the last number on the label's line; at the foot of
+  // the table, the number in the amount column (a packing list's total is of weights).
+  let after = line.segments.filter((s) => s.x0 > hit.segment.x1 - 0.01).reverse();
+  const atTableFoot = table?.regions.some((r) => line.index >= r.from && line.index <= r.to + 1);
+  if (atTableFoot) {
+    const amount = table!.amount;
+    // The amount may sit a little lower, centred in a taller cell: the next line counts,
+    // after the label's own.
+    const next = ctx.doc.lines[line.index + 1];
+    const near = next && next.page === line.page && next.y0 - line.y1 < ctx.doc.unit
+      ? next.segments
+      : [];
+    after = amount ? [...after, ...near].filter((s) => overlapX(s, amount) > 0) : [];
+  }
+  for (const seg of after) candidates.push({ text: seg.text, segments: [seg] });
+  // A box: the amount under its label.
+  for (const c of candidatesOf(ctx.doc, hit)) if (c.how === "below") candidates.push(c);
+  for (const c of candidates) {
+    const seg = c.segments[0]!;
+    if (typeof seg.cell === "number" && c.text === seg.text) {
+      return { value: seg.cell, ambiguous: false, segments: c.segments };
+    }
+    const n = parseNumber(c.text.replace(/^\(?[A-Z]{3}\)?\s*/, ""), ctx.mark) ??
+      leadingNumber(c.text, ctx.mark);
+    if (n && n.value > 0) return { value: n.value, ambiguous: n.ambiguous, segments: c.segments };
+  }
+  return null;
+}

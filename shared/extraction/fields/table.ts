@@ -1,0 +1,295 @@
+/**
+ * Line items: the rows under a table header. Every phrase (or cell) of a row goes to the column
+ * whose header it sits under; a phrase that spans two columns ("10 kg" under "Quantity" and
+ * "Unit") is split by word. A line with only text is the description running on (or, when the
+ * line after it carries numbers without text, the start of the next item). The table ends at a
+ * totals line, at a gap, or where the lines stop fitting the columns; a header repeated on the
+ * next page carries it on.
+ */
+import type { DocumentLines, Line, Segment } from "./layout_lines.ts";
+import { type Column, type ColumnType, findHeaders, type TableHeader } from "./table_header.ts";
+import { gapBetween, maxLineGap, overlapX } from "./geometry.ts";
+import { matchLabel } from "./labels.ts";
+import { fold } from "./text.ts";
+
+export interface RawCell {
+  text: string;
+  segments: Segment[];
+}
+
+export interface RawRow {
+  cells: Partial<Record<ColumnType, RawCell>>;
+  /** The description ran over more than one line. */
+  wrapped: boolean;
+}
+
+export interface RawTable {
+  rows: RawRow[];
+  columns: Column[];
+  /** Line indices each part of the table covers: header (first to last line) to its end. */
+  regions: { from: number; header: number; to: number }[];
+}
+
+const MAX_ROWS = 1000;
+
+export function findTable(doc: DocumentLines): RawTable | null {
+  const headers = findHeaders(doc);
+  const first = headers[0];
+  if (!first) return null;
+  const signature = signatureOf(first);
+  const rows: RawRow[] = [];
+  const regions: RawTable["regions"] = [];
+  for (const header of headers) {
+    // The same table again on a later page (its header repeated), or a second table of the
+    // same kind; a different table (a packing summary under an invoice) is not read.
+    if (header !== first && signatureOf(header) !== signature) continue;
+    const part = rowsUnder(doc, header);
+    rows.push(...part.rows);
+    regions.push({ from: header.firstLine, header: header.lastLine, to: part.end });
+    if (rows.length >= MAX_ROWS) break;
+  }
+  return { rows: rows.slice(0, MAX_ROWS), columns: first.columns, regions };
+}
+
+function signatureOf(header: TableHeader): string {
+  return [...new Set(header.columns.map((c) => c.type))].sort().join(",");
+}
+
+interface TableLine {
+  line: Line;
+  cells: Partial<Record<ColumnType, RawCell>>;
+}
+
+/** The rows under a header, and the index of the line that ended them. */
+function rowsUnder(doc: DocumentLines, header: TableHeader): { rows: RawRow[]; end: number } {
+  const lines: TableLine[] = [];
+  let end = header.lastLine;
+  let previous: { y1: number } = doc.lines[header.lastLine]!;
+  let emptyRun = 0;
+  for (let i = header.lastLine + 1; i < doc.lines.length; i++) {
+    end = i;
+    const line = doc.lines[i]!;
+    if (line.page !== header.page) break;
+    const gap = gapBetween(previous, line);
+    if (lines.length > 0 && gap > 2.5 * maxLineGap(doc)) break;
+    if (lines.length === 0 && gap > 5 * maxLineGap(doc)) break;
+    if (endsTable(line)) break;
+    const cells = assign(doc, line, header.columns);
+    if (!cells) {
+      if (++emptyRun >= 2) break;
+      continue;
+    }
+    emptyRun = 0;
+    lines.push({ line, cells });
+    previous = line;
+  }
+  const types = new Set(header.columns.map((c) => c.type));
+  return { rows: joinLines(lines, types), end: Math.min(end, doc.lines.length - 1) };
+}
+
+/** A totals line, or a label that starts another part of the document. */
+function endsTable(line: Line): boolean {
+  const first = line.segments[0];
+  if (!first) return false;
+  const label = matchLabel(first);
+  if (label && (label.kind === "total_goods" || label.kind === "total_invoice")) return true;
+  return /^(sub\s*-?\s*total|total|grand total|summe|gesamt)\b/i.test(first.text);
+}
+
+/**
+ * The line's cells by column, or null when the line does not fit the table (most of its text
+ * lies outside the columns).
+ */
+function assign(
+  doc: DocumentLines,
+  line: Line,
+  columns: Column[],
+): Partial<Record<ColumnType, RawCell>> | null {
+  const cells: Partial<Record<ColumnType, RawCell>> = {};
+  let inside = 0, outside = 0;
+  const add = (type: ColumnType, text: string, seg: Segment) => {
+    const cell = cells[type];
+    if (cell) {
+      cell.text += ` ${text}`;
+      if (!cell.segments.includes(seg)) cell.segments.push(seg);
+    } else cells[type] = { text, segments: [seg] };
+  };
+  const left = Math.min(...columns.map((c) => c.x0));
+  for (const seg of line.segments) {
+    if (seg.x1 < left - doc.unit) {
+      outside += seg.text.length;
+      continue;
+    }
+    const parts = doc.source === "sheet"
+      ? sheetCell(seg, columns)
+      : splitByColumn(doc, seg, columns);
+    if (parts.length === 0) {
+      outside += seg.text.length;
+      continue;
+    }
+    for (const part of parts) {
+      inside += part.text.length;
+      add(part.type, part.text, seg);
+    }
+  }
+  if (inside === 0 || outside > inside) return null;
+  return cells;
+}
+
+function sheetCell(seg: Segment, columns: Column[]): { type: ColumnType; text: string }[] {
+  const col = columns.find((c) => c.x0 === seg.x0);
+  return col ? [{ type: col.type, text: seg.text }] : [];
+}
+
+/** A phrase's words by the column they sit under; the phrase whole when it fits one column. */
+function splitByColumn(
+  doc: DocumentLines,
+  seg: Segment,
+  columns: Column[],
+): { type: ColumnType; text: string }[] {
+  const pad = 0.3 * doc.unit;
+  // A phrase goes to a column whose values it could be ("dried" is no line number).
+  const fitting = columns.filter((c) => fits(seg.text, c.type));
+  const whole = bestColumn(seg, columns, pad) ??
+    nearestColumn(seg, fitting.length > 0 ? fitting : columns, 4 * doc.unit);
+  if (!whole) return [];
+  if (seg.words.length < 2) return [{ type: whole.type, text: seg.text }];
+  const byWord = seg.words.map((w) => ({ col: whole, text: w.text, w }));
+  // Words at either edge of the phrase may belong to the column they sit in ("1 Coffee…" under
+  // "No." and "Description", "10 kg" under "Quantity" and "Unit"); words inside never do.
+  const leaves = (i: number) => {
+    const { w } = byWord[i]!;
+    const span = { x0: w.x, x1: w.x + w.width };
+    let own = columns.find((c) =>
+      c !== whole && fits(w.text, c.type) &&
+      overlapX(span, { x0: c.x0 - pad, x1: c.x1 + pad }) >= 0.5 * w.width
+    );
+    // Words left of where the description column starts, under or just past the column
+    // before it, belong to that column ("MADE IN VIET NAM" in the marks column); words
+    // further right are a description wider than its (centred) header.
+    if (!own && whole.type === "description" && span.x1 < whole.x0) {
+      const wide = 1.5 * doc.unit;
+      own = columns.filter((c) => c.x1 < whole.x0).find((c) =>
+        overlapX(span, { x0: c.x0 - wide, x1: c.x1 + wide }) >= 0.5 * w.width
+      );
+    }
+    if (!own) return false;
+    byWord[i]!.col = own;
+    return true;
+  };
+  for (let i = 0; i < byWord.length - 1 && leaves(i); i++);
+  for (let i = byWord.length - 1; i > 0 && byWord[i]!.col === whole && leaves(i); i--);
+  const out: { type: ColumnType; text: string }[] = [];
+  for (const { col, text } of byWord) {
+    const last = out[out.length - 1];
+    if (last && last.type === col.type) last.text += ` ${text}`;
+    else out.push({ type: col.type, text });
+  }
+  return out;
+}
+
+/** Whether a word could be a value of a column of this type. */
+function fits(text: string, type: ColumnType): boolean {
+  switch (type) {
+    case "unit":
+      return /^[A-Za-z][A-Za-z.]{0,9}$/.test(text);
+    case "description":
+    case "other":
+      return /\p{L}/u.test(text);
+    default:
+      return /\d/.test(text) && !/\p{L}{3,}/u.test(text);
+  }
+}
+
+function bestColumn(seg: Segment, columns: Column[], pad: number): Column | undefined {
+  let best: Column | undefined;
+  let bestOverlap = 0;
+  for (const c of columns) {
+    const overlap = overlapX(seg, { x0: c.x0 - pad, x1: c.x1 + pad });
+    if (overlap > bestOverlap) {
+      best = c;
+      bestOverlap = overlap;
+    }
+  }
+  return best;
+}
+
+function nearestColumn(seg: Segment, columns: Column[], within: number): Column | undefined {
+  let best: Column | undefined;
+  let bestDistance = within;
+  for (const c of columns) {
+    const distance = Math.max(c.x0 - seg.x1, seg.x0 - c.x1, 0);
+    if (distance < bestDistance) {
+      best = c;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+function appendCell(row: RawRow, type: ColumnType, cell: RawCell): void {
+  const own = row.cells[type];
+  row.cells[type] = own
+    ? { text: joinText(own.text, cell.text), segments: [...own.segments, ...cell.segments] }
+    : { text: cell.text, segments: [...cell.segments] };
+}
+
+/** Text broken over lines: "V-" and "NECK" were "V-NECK". */
+function joinText(a: string, b: string): string {
+  return /\p{L}-$/u.test(a) ? `${a}${b}` : `${a} ${b}`;
+}
+
+/**
+ * Lines → items. Each item has one line with its value in the anchor column (the value
+ * column most lines fill: quantity, amount, HS code or price); every other line joins the
+ * anchor nearest to it, the one above when about as near. So a description running on under
+ * top-aligned cells joins the item above, and a two-line description set around vertically
+ * centred numbers joins the numbers between its lines.
+ */
+function joinLines(lines: TableLine[], columns: Set<ColumnType>): RawRow[] {
+  const anchorType = anchorColumn(lines, columns);
+  if (!anchorType) return [];
+  const isAnchor = (tl: TableLine) => /\d/.test(tl.cells[anchorType]?.text ?? "");
+  const anchors = lines.map((tl, i) => isAnchor(tl) ? i : -1).filter((i) => i >= 0);
+  if (anchors.length === 0) return [];
+  const middle = (i: number) => (lines[i]!.line.y0 + lines[i]!.line.y1) / 2;
+  const owner = (i: number): number => {
+    const above = anchors.filter((a) => a <= i).at(-1);
+    const below = anchors.find((a) => a > i);
+    if (above === undefined) return below!;
+    if (below === undefined || above === i) return above;
+    const up = middle(i) - middle(above), down = middle(below) - middle(i);
+    return down < 0.8 * up ? below : above;
+  };
+  const rows = new Map<number, RawRow>(anchors.map((a) => [a, { cells: {}, wrapped: false }]));
+  lines.forEach((tl, i) => {
+    const description = tl.cells.description;
+    if (description && isTotalText(description.text) && !isAnchor(tl)) return;
+    const row = rows.get(owner(i))!;
+    if (description && row.cells.description) row.wrapped = true;
+    for (const [type, cell] of Object.entries(tl.cells) as [ColumnType, RawCell][]) {
+      appendCell(row, type, cell);
+    }
+  });
+  return anchors.map((a) => rows.get(a)!);
+}
+
+/** The value column that the most lines fill with a number, in order of preference. */
+function anchorColumn(lines: TableLine[], columns: Set<ColumnType>): ColumnType | null {
+  const order: ColumnType[] = ["quantity", "amount", "hs_code", "unit_price"];
+  let best: ColumnType | null = null;
+  let bestCount = 0;
+  for (const type of order) {
+    if (!columns.has(type)) continue;
+    const count = lines.filter((tl) => /\d/.test(tl.cells[type]?.text ?? "")).length;
+    if (count > bestCount) {
+      best = type;
+      bestCount = count;
+    }
+  }
+  return best;
+}
+
+function isTotalText(text: string): boolean {
+  return /^(sub ?total|total|grand total)\b/.test(fold(text));
+}

@@ -1,0 +1,591 @@
+/**
+ * A line-item table is found from its header: a line (or two stacked lines, "Unit price" over
+ * "(EUR)") whose words name the columns. Each column keeps the horizontal span of its header
+ * words, which is where its values are looked for.
+ */
+import type { DocumentLines, Line, Segment } from "./layout_lines.ts";
+import type { Word } from "../layout.ts";
+import { fold } from "./text.ts";
+import { gapBetween, maxLineGap, overlapX } from "./geometry.ts";
+
+export type ColumnType =
+  | "count"
+  | "description"
+  | "hs_code"
+  | "quantity"
+  | "unit"
+  | "unit_price"
+  | "amount"
+  | "number"
+  | "other";
+
+export interface Column {
+  type: ColumnType;
+  x0: number;
+  x1: number;
+  header: string;
+  /** Its header words are in no vocabulary (another language, or OCR gone wrong). */
+  unknown?: boolean;
+}
+
+export interface TableHeader {
+  page: number;
+  /** Index of the header's last line; rows start below it. */
+  lastLine: number;
+  firstLine: number;
+  columns: Column[];
+}
+
+const HEADERS: [ColumnType, string[]][] = [
+  ["hs_code", [
+    "hs code",
+    "hs",
+    "h s code",
+    "h s",
+    "hs no",
+    "hs nr",
+    "hs number",
+    "hs tariff",
+    "hs tariff no",
+    "hs classification",
+    "hts",
+    "hts code",
+    "hts no",
+    "htsus",
+    "htsus no",
+    "hts number",
+    "tariff no",
+    "tariff code",
+    "tariff number",
+    "tariff",
+    "customs tariff",
+    "customs tariff no",
+    "customs code",
+    "commodity code",
+    "taric",
+    "taric code",
+    "zolltarifnummer",
+    "zolltarif",
+    "zolltarifnr",
+    "hs code no",
+    "tariff classification",
+    "classification",
+    "cn code",
+    "stat no",
+    "h s no",
+    "itc hs code",
+    "itc hs",
+    "code sh",
+    "sh",
+    "nomenclature",
+    "ncm",
+    "gtip",
+    "fraccion",
+    "fraccion arancelaria",
+    "partida arancelaria",
+    "partida",
+    "hs kod",
+    "warennummer",
+    "codice doganale",
+    "voce doganale",
+    "nc",
+  ]],
+  ["description", [
+    "description",
+    "description of goods",
+    "goods description",
+    "goods",
+    "commodity",
+    "commodity description",
+    "item description",
+    "product",
+    "product description",
+    "article",
+    "article description",
+    "designation",
+    "details",
+    "particulars",
+    "description of product",
+    "description of products",
+    "description of merchandise",
+    "merchandise",
+    "products",
+    "bezeichnung",
+    "beschreibung",
+    "warenbezeichnung",
+    "material",
+    "descripcion",
+    "descricao",
+    "designation des marchandises",
+    "marchandises",
+    "mercancia",
+    "descrizione",
+    "denominazione",
+    "opis",
+    "omschrijving",
+    "aciklama",
+    "full description of goods",
+    "description of goods and packages",
+    "artikel",
+  ]],
+  ["quantity", [
+    "qty",
+    "quantity",
+    "quantities",
+    "qty pcs",
+    "no of units",
+    "number of units",
+    "menge",
+    "anzahl",
+    "qty units",
+    "ordered qty",
+    "shipped qty",
+    "qty shipped",
+    "q ty",
+    "quantite",
+    "qte",
+    "cantidad",
+    "quantidade",
+    "quantita",
+    "ilosc",
+    "aantal",
+    "miktar",
+    "total qty",
+    "total quantity",
+    "total pcs",
+    "total units",
+    "total pieces",
+  ]],
+  ["count", [
+    "pcs",
+    "units",
+    "pieces",
+    "bottles",
+    "boxes",
+    "cases",
+    "cajas",
+    "cartons",
+    "ctns",
+    "bags",
+    "sacks",
+    "drums",
+    "rolls",
+    "sets",
+    "pairs",
+    "kg",
+  ]],
+  ["unit", [
+    "unit",
+    "uom",
+    "unit of measure",
+    "units of measure",
+    "u m",
+    "unit type",
+    "einheit",
+    "unidad",
+    "unidade",
+    "unite",
+    "unita",
+    "jm",
+    "birim",
+  ]],
+  ["unit_price", [
+    "unit price",
+    "price per unit",
+    "price unit",
+    "unit value",
+    "rate",
+    "price",
+    "unit cost",
+    "price each",
+    "each",
+    "einzelpreis",
+    "preis",
+    "u price",
+    "unit rate",
+    "price pc",
+    "price per piece",
+    "price pcs",
+    "unit price fob",
+    "unit price cif",
+    "prix unitaire",
+    "prix",
+    "precio unitario",
+    "precio",
+    "preco unitario",
+    "preco",
+    "prezzo unitario",
+    "prezzo",
+    "cena jednostkowa",
+    "cena",
+    "birim fiyat",
+    "stuckpreis",
+    "rate per",
+  ]],
+  ["amount", [
+    "amount",
+    "total",
+    "line total",
+    "total price",
+    "total value",
+    "value",
+    "extended price",
+    "ext price",
+    "net amount",
+    "subtotal",
+    "gesamtpreis",
+    "betrag",
+    "total amount",
+    "line amount",
+    "extended value",
+    "total usd",
+    "total eur",
+    "net value",
+    "gesamt",
+    "sum",
+    "montant",
+    "importe",
+    "valor",
+    "valeur",
+    "importo",
+    "wartosc",
+    "tutar",
+    "bedrag",
+  ]],
+  ["number", [
+    "no",
+    "pos",
+    "position",
+    "item no",
+    "line",
+    "line no",
+    "sr no",
+    "s no",
+    "nr",
+    "ln",
+    "sl no",
+    "item",
+    "items",
+    "lp",
+    "no of",
+    "n",
+  ]],
+  ["other", [
+    "origin",
+    "country of origin",
+    "coo",
+    "weight",
+    "net weight",
+    "gross weight",
+    "net wt",
+    "gross wt",
+    "packages",
+    "pkgs",
+    "marks",
+    "sku",
+    "part no",
+    "part number",
+    "part",
+    "article no",
+    "art no",
+    "model",
+    "ref",
+    "reference",
+    "volume",
+    "cbm",
+    "made in",
+    "origin country",
+    "dimensions",
+    "batch",
+    "lot",
+    "n w",
+    "g w",
+    "nw",
+    "gw",
+    "net kg",
+    "gross kg",
+    "packages no",
+    "qty ctn",
+    "qty per ctn",
+    "qty carton",
+    "qty per carton",
+    "pcs ctn",
+    "pcs per ctn",
+    "units per carton",
+    "codigo",
+    "code",
+    "marks nos",
+    "marks and nos",
+    "kind of pkgs",
+    "no kind of pkgs",
+    "hs heading",
+  ]],
+];
+
+interface Phrase {
+  type: ColumnType;
+  tokens: string[];
+}
+
+const PHRASES: Phrase[] = HEADERS.flatMap(([type, phrases]) =>
+  phrases.map((p) => ({ type, tokens: p.split(" ") }))
+).sort((a, b) => b.tokens.length - a.tokens.length);
+
+/** Phrases by their letters alone: OCR and letter-spacing run words together ("HSCode"). */
+const COMPACT = new Map<string, Phrase>();
+for (const p of [...PHRASES].reverse()) {
+  if (p.tokens.length > 1) COMPACT.set(p.tokens.join(""), { ...p, tokens: [p.tokens.join("")] });
+}
+
+function phraseAt(tokens: { t: string }[], i: number): Phrase | undefined {
+  return PHRASES.find((p) => p.tokens.every((t, k) => tokens[i + k]?.t === t)) ??
+    COMPACT.get(tokens[i]!.t);
+}
+
+/** Recognised types that carry line-item values. */
+const VALUE_TYPES: ColumnType[] = ["description", "hs_code", "quantity", "unit_price", "amount"];
+
+/** Lines a header may be set over ("Partida / arancelaria / / Tariff No." under each other). */
+const MAX_HEADER_LINES = 5;
+
+export function findHeaders(doc: DocumentLines): TableHeader[] {
+  const headers: TableHeader[] = [];
+  for (let i = 0; i < doc.lines.length; i++) {
+    const line = doc.lines[i]!;
+    let found = stackFrom(doc, i, true);
+    if (!isHeader(found.best)) continue;
+    let firstLine = i;
+    // A header cell set over more lines than its neighbours may start a line above the line
+    // that names most columns ("No. & Kind" over "Sl. No.  Description …" over "of Pkgs").
+    const above = doc.lines[i - 1];
+    const taken = headers.at(-1)?.lastLine ?? -1;
+    if (above && i - 1 > taken && stackable(doc, above, line)) {
+      const wider = stackFrom(doc, i - 1, false);
+      if (wider.lastLine >= i && score(wider.best) >= score(found.best) && isHeader(wider.best)) {
+        found = wider;
+        firstLine = i - 1;
+      }
+    }
+    const header = {
+      page: line.page,
+      firstLine,
+      lastLine: found.lastLine,
+      columns: found.best.columns,
+    };
+    // A header right under another is the same header read twice (stacked cells the lines
+    // could not join): the one that names more columns stands.
+    const previous = headers[headers.length - 1];
+    if (previous && previous.page === line.page && firstLine - previous.lastLine <= 3) {
+      // The data start under the lower one; it stands unless the upper one names more.
+      if (valueTypesOf(header.columns) >= valueTypesOf(previous.columns)) {
+        headers[headers.length - 1] = { ...header, firstLine: previous.firstLine };
+      } else previous.lastLine = header.lastLine;
+    } else headers.push(header);
+    i = found.lastLine;
+  }
+  return headers;
+}
+
+/**
+ * The best header starting at line `start`: the line alone, or with the lines stacked under
+ * it, as long as stacking does not make it worse. With `gate`, lines are stacked only under a
+ * line that is itself mostly header words (a title above a header is not part of it).
+ */
+function stackFrom(
+  doc: DocumentLines,
+  start: number,
+  gate: boolean,
+): { best: Classified; lastLine: number } {
+  const line = doc.lines[start]!;
+  let best = classify(line.segments.map((s) => s.words));
+  let lastLine = start;
+  if (gate && (valueTypes(best) === 0 || best.covered < 0.6)) return { best, lastLine };
+  let cells: StackCell[] = line.segments.map((s) => ({ seg: s, words: [...s.words] }));
+  for (let j = start + 1; j < Math.min(doc.lines.length, start + MAX_HEADER_LINES); j++) {
+    const next = doc.lines[j]!;
+    if (!stackable(doc, doc.lines[j - 1]!, next)) break;
+    cells = stack(doc, cells, next.segments);
+    const stacked = classify(cells.map((c) => c.words));
+    if (score(stacked) >= score(best) || !gate && j === start + 1) {
+      best = stacked;
+      lastLine = j;
+    }
+  }
+  return { best, lastLine };
+}
+
+function stackable(doc: DocumentLines, line: Line, next: Line): boolean {
+  return next.page === line.page && gapBetween(line, next) < maxLineGap(doc) * 0.9 &&
+    !next.segments.some((s) => /\d[\d.,]*\d/.test(s.text) && !/\(\w+\)/.test(s.text));
+}
+
+interface StackCell {
+  seg: { x0: number; x1: number };
+  words: Word[];
+}
+
+/** Segments of the next line joined to the cell they sit under (or new cells beside them). */
+function stack(doc: DocumentLines, cells: StackCell[], lower: Segment[]): StackCell[] {
+  const out = cells.map((c) => ({ seg: { ...c.seg }, words: [...c.words] }));
+  for (const low of lower) {
+    const host = out.find((c) =>
+      doc.source === "sheet" ? c.seg.x0 === low.x0 : overlapX(c.seg, low) > 0
+    );
+    if (host) {
+      host.words.push(...low.words);
+      host.seg.x0 = Math.min(host.seg.x0, low.x0);
+      host.seg.x1 = Math.max(host.seg.x1, low.x1);
+    } else out.push({ seg: { x0: low.x0, x1: low.x1 }, words: [...low.words] });
+  }
+  return out.sort((a, b) => a.seg.x0 - b.seg.x0);
+}
+
+interface Classified {
+  columns: Column[];
+  /** Share of the words that belong to a header phrase. */
+  covered: number;
+}
+
+/**
+ * Header cells (each a run of words) → columns, longest phrases first. Within a cell, words no
+ * phrase explains join the column next to them ("Zolltarifnr. / HS Code", "Unit price (EUR)"),
+ * and a second phrase of the same type widens the first ("Menge / Qty") rather than making a
+ * column of its own.
+ */
+function classify(cells: Word[][]): Classified {
+  const columns: Column[] = [];
+  let words = 0, matched = 0;
+  for (const cell of cells) {
+    const tokens = cell.flatMap((w) =>
+      fold(w.text).split(" ").filter(Boolean).map((t) => ({ t, w }))
+    );
+    // Symbols alone ("#", "/") neither help nor hurt a header.
+    words += cell.filter((w) => /[\p{L}\p{N}]/u.test(w.text)).length;
+    const inCell: Column[] = [];
+    const pending: Word[] = [];
+    let current: Column | undefined;
+    const used = new Set<Word>();
+    for (let i = 0; i < tokens.length;) {
+      const found = phraseAt(tokens, i);
+      // A phrase in brackets after a column qualifies it ("Total Qty (pcs)", "Amount (USD)").
+      const phrase = found && current && /^[([]/.test(tokens[i]!.w.text) ? undefined : found;
+      if (phrase) {
+        const phraseWords = [...new Set(tokens.slice(i, i + phrase.tokens.length).map((u) => u.w))];
+        const same = inCell.find((c) => c.type === phrase.type);
+        current = same ?? column(phrase.type, phraseWords);
+        if (same) { for (const w of phraseWords) widen(same, w); }
+        else {
+          inCell.push(current);
+          columns.push(current);
+        }
+        for (const w of phraseWords) if (!used.has(w)) used.add(w), matched++;
+        for (const w of pending.splice(0)) widen(current, w);
+        i += phrase.tokens.length;
+        continue;
+      }
+      const word = tokens[i]!.w;
+      if (!used.has(word)) {
+        used.add(word);
+        if (current) {
+          widen(current, word);
+          if (/^\(?[A-Z]{3}\)?$|^\(.*\)$|^[(/]|^[/&]$/.test(word.text)) matched++;
+        } else pending.push(word);
+      }
+      i++;
+    }
+    // Symbols alone ("#", "№") head a line-number column; a unit in brackets set apart
+    // ("Quantity  (Pcs)") belongs to the column left of it; other unknown words make a column
+    // the finder does not read.
+    if (pending.length > 0) {
+      const text = pending.map((w) => w.text).join(" ");
+      const left = columns[columns.length - 1];
+      const x0 = Math.min(...pending.map((w) => w.x));
+      const height = Math.max(...pending.map((w) => w.height));
+      if (/^\([^()]*\)$/.test(text) && left && x0 - left.x1 < 3 * height) {
+        for (const w of pending) widen(left, w);
+        matched += pending.length;
+        continue;
+      }
+      const type: ColumnType = /^[#№]$/.test(text) ? "number" : "other";
+      if (type === "number") matched += pending.length;
+      columns.push({ ...column(type, pending), unknown: type === "other" });
+    }
+  }
+  return { columns: merged(columns), covered: words === 0 ? 0 : matched / words };
+}
+
+function column(type: ColumnType, words: Word[]): Column {
+  return {
+    type,
+    x0: Math.min(...words.map((w) => w.x)),
+    x1: Math.max(...words.map((w) => w.x + w.width)),
+    header: words.map((w) => w.text).join(" "),
+  };
+}
+
+function widen(col: Column, word: Word): void {
+  col.x0 = Math.min(col.x0, word.x);
+  col.x1 = Math.max(col.x1, word.x + word.width);
+  col.header += ` ${word.text}`;
+}
+
+/**
+ * Columns left to right. Without a description column, an "Item" column is taken to hold the
+ * goods (it is either that or a line number; a line number is rarely the only text column).
+ */
+function merged(columns: Column[]): Column[] {
+  const sorted = columns.sort((a, b) => a.x0 - b.x0);
+  // A count of pieces or bottles is the quantity where no column says "quantity".
+  const hasQuantity = sorted.some((c) => c.type === "quantity");
+  let countUsed = false;
+  for (const c of sorted) {
+    if (c.type !== "count") continue;
+    c.type = !hasQuantity && !countUsed ? "quantity" : "other";
+    countUsed = true;
+  }
+  if (!sorted.some((c) => c.type === "description")) {
+    const item = sorted.find((c) => c.type === "number" && /^items?\b/.test(fold(c.header)));
+    if (item) item.type = "description";
+  }
+  if (!sorted.some((c) => c.type === "description")) return withGuessedDescription(sorted);
+  return sorted;
+}
+
+/**
+ * No column says "description": the goods are then in the unreadable header left of the
+ * values (a header in a language the vocabulary lacks, or one the OCR garbled), joined into
+ * one column.
+ */
+function withGuessedDescription(columns: Column[]): Column[] {
+  const firstValue = columns.findIndex((c) => VALUE_TYPES.includes(c.type));
+  const unknown = columns.slice(0, Math.max(0, firstValue)).filter((c) => c.unknown);
+  if (unknown.length === 0) return columns;
+  const description: Column = {
+    type: "description",
+    x0: Math.min(...unknown.map((c) => c.x0)),
+    x1: Math.max(...unknown.map((c) => c.x1)),
+    header: unknown.map((c) => c.header).join(" "),
+    unknown: true,
+  };
+  return [...columns.filter((c) => !unknown.includes(c)), description].sort((a, b) => a.x0 - b.x0);
+}
+
+function valueTypes(c: Classified): number {
+  return valueTypesOf(c.columns);
+}
+
+function valueTypesOf(columns: Column[]): number {
+  return new Set(columns.map((col) => col.type).filter((t) => VALUE_TYPES.includes(t))).size;
+}
+
+function score(c: Classified): number {
+  return valueTypes(c) + c.covered;
+}
+
+function isHeader(c: Classified): boolean {
+  const types = new Set(c.columns.map((col) => col.type));
+  const values = VALUE_TYPES.filter((t) => types.has(t));
+  if (c.covered < 0.6) return false;
+  if (types.has("description")) return values.length >= 2;
+  return values.length >= 3;
+}

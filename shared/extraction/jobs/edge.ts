@@ -1,0 +1,21 @@
+import type { ServiceDeps } from "../../deps.ts";
+import { EDGE_DRAIN_MS } from "../../jobs/edge_kick.ts";
+import { databaseLookups } from "../fields/lookups.ts";
+import { createExtractionProvider } from "./factory.ts";
+import { ExtractionWorker } from "./worker.ts";
+
+/**
+ * An extraction worker that reads in this isolate, for the `worker` edge function (no threads
+ * there). A job's time limit fits inside one drain, so a drain never leaves a job half done.
+ */
+export function edgeExtractionWorker(deps: ServiceDeps): ExtractionWorker {
+  const provider = createExtractionProvider(deps.extraction, databaseLookups(deps.reference));
+  return new ExtractionWorker(
+    { db: deps.db, storage: deps.storage, provider, log: deps.log },
+    {
+      concurrency: 1,
+      pollMs: 1000,
+      timeoutMs: Math.min(deps.config.extractionTimeoutSeconds * 1000, EDGE_DRAIN_MS - 10_000),
+    },
+  );
+}

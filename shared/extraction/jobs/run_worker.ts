@@ -1,0 +1,36 @@
+import type { ServiceDeps } from "../../deps.ts";
+import type { ExtractionProvider } from "../../providers/extraction.ts";
+import { databaseLookups } from "../fields/lookups.ts";
+import { createExtractionProvider } from "./factory.ts";
+import { ExtractionThreadPool } from "./thread_pool.ts";
+import { ExtractionWorker } from "./worker.ts";
+import { runListening, type RunningQueueWorker } from "../../jobs/listening.ts";
+
+export type RunningExtractionWorker = RunningQueueWorker<ExtractionWorker>;
+
+/**
+ * Starts an extraction worker for this process: one job per thread on `EXTRACTION_THREADS`
+ * threads (0: on this thread), woken by jobs queued here (kickExtraction) and, through LISTEN,
+ * by jobs queued in any other process.
+ */
+export async function startExtractionWorker(deps: ServiceDeps): Promise<RunningExtractionWorker> {
+  const { config } = deps;
+  const lookups = databaseLookups(deps.reference);
+  const provider: ExtractionProvider & { close?(): void } = config.extractionThreads > 0
+    ? new ExtractionThreadPool(deps.extraction, lookups, {
+      threads: config.extractionThreads,
+      memoryMb: config.extractionThreadMemoryMb,
+    })
+    : createExtractionProvider(deps.extraction, lookups);
+  const worker = new ExtractionWorker(
+    { db: deps.db, storage: deps.storage, provider, log: deps.log },
+    {
+      // A job waiting for a thread would spend its time limit waiting: no more than threads.
+      concurrency: Math.max(1, config.extractionThreads),
+      pollMs: 1000,
+      timeoutMs: config.extractionTimeoutSeconds * 1000,
+    },
+  );
+  deps.kickExtraction = () => worker.kick();
+  return await runListening(deps.db, "extraction_jobs", worker, () => provider.close?.());
+}

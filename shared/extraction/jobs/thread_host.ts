@@ -1,0 +1,85 @@
+/**
+ * The inside of an extraction thread (see thread_pool.ts): builds the provider once, from the
+ * spec the thread was started with, runs one file per message and answers with the result or
+ * the failure. The reference data the provider checks values against is asked of the main
+ * thread, which holds the database connection.
+ */
+import { parentPort, workerData } from "node:worker_threads";
+import {
+  ExtractionFailure,
+  type ExtractionProvider,
+  type FileKind,
+} from "../../providers/extraction.ts";
+import type { ExtractionLookups } from "../fields/lookups.ts";
+import type { ExtractionProviderSpec } from "./providers.ts";
+import type { FromThread, ThreadData, ToThread } from "./thread_messages.ts";
+
+export type BuildProvider = (
+  spec: ExtractionProviderSpec,
+  lookups: ExtractionLookups,
+) => ExtractionProvider;
+
+/** Serves the pool's messages on this thread's port, with providers made by `build`. */
+export function serveThread(build: BuildProvider): void {
+  const port = parentPort;
+  if (!port) throw new Error("serveThread runs inside a worker thread");
+  const { spec } = workerData as ThreadData;
+  const answers = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
+  let nextCall = 0;
+  const send = (message: FromThread) => port.postMessage(message);
+
+  function ask<T>(name: keyof ExtractionLookups, args: unknown[]): Promise<T> {
+    const call = nextCall++;
+    const answer = new Promise<T>((resolve, reject) =>
+      answers.set(call, { resolve: resolve as (v: unknown) => void, reject })
+    );
+    send({ type: "lookup", call, name, args });
+    return answer;
+  }
+
+  const lookups: ExtractionLookups = {
+    countries: () => ask("countries", []),
+    currencies: () => ask("currencies", []),
+    hsCodes: (codes) => ask("hsCodes", [codes]),
+    locodes: (codes) => ask("locodes", [codes]),
+  };
+  let provider: ExtractionProvider | undefined;
+
+  const running = new Map<number, AbortController>();
+
+  async function run(id: number, bytes: Uint8Array, kind: FileKind): Promise<void> {
+    const abort = new AbortController();
+    running.set(id, abort);
+    try {
+      provider ??= build(spec, lookups);
+      const result = await provider.extract({ bytes, kind }, { signal: abort.signal });
+      send({ type: "done", id, result });
+    } catch (error) {
+      const definitive = error instanceof ExtractionFailure;
+      // A failure's message is for the user; a crash's name and message are for the log.
+      const message = !(error instanceof Error)
+        ? String(error)
+        : definitive
+        ? error.message
+        : `${error.name}: ${error.message}`;
+      send({ type: "failed", id, message, definitive });
+    } finally {
+      running.delete(id);
+    }
+  }
+
+  port.on("message", (message: ToThread) => {
+    if (message.type === "lookup-answer") {
+      const waiting = answers.get(message.call);
+      answers.delete(message.call);
+      if (message.error !== undefined) waiting?.reject(new Error(message.error));
+      else waiting?.resolve(message.value);
+      return;
+    }
+    if (message.type === "abort") {
+      running.get(message.id)?.abort(new ExtractionFailure("The extraction was stopped"));
+      return;
+    }
+    void run(message.id, message.bytes, message.kind);
+  });
+}

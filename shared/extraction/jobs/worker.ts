@@ -1,0 +1,285 @@
+import type { Db, Queryable } from "../../db/db.ts";
+import { recordEvent } from "../../events/outbox.ts";
+import type { Logger } from "../../http/log.ts";
+import { ClaimLoop } from "../../jobs/claim_loop.ts";
+import { retryDelaySeconds } from "../../jobs/queue.ts";
+import { ExtractionFailure, type ExtractionProvider } from "../../providers/extraction.ts";
+import type { Storage } from "../../storage/storage.ts";
+import type { ExtractionResult } from "../result.ts";
+import { checkResult, crashMessage } from "./outcome.ts";
+import { abandonedExtractionJobs, claimExtractionJobs, type ExtractionJob } from "./queue.ts";
+
+/** A drain claims no more jobs when less time than this is left before its deadline. */
+const MIN_DRAIN_BUDGET_MS = 5_000;
+
+/** The one code a failed extraction job carries (the specification's). */
+export const EXTRACTION_FAILED = "SVC_EXTRACT_002";
+
+export interface ExtractionWorkerOptions {
+  /** Jobs in hand at once (a threaded provider runs as many as it has threads). */
+  concurrency: number;
+  /** How often an idle worker looks for due jobs (retries, leases that ran out). */
+  pollMs: number;
+  /** A job's time limit: past it the provider is stopped and the job fails. */
+  timeoutMs: number;
+  /** How long a claim holds; must outlast timeoutMs. Default: the time limit + 30 s. */
+  leaseSeconds?: number;
+}
+
+export interface ExtractionWorkerDeps {
+  db: Db;
+  storage: Storage;
+  provider: ExtractionProvider;
+  log: Logger;
+}
+
+type Outcome =
+  | { kind: "completed"; result: ExtractionResult }
+  | { kind: "failed"; message: string }
+  | { kind: "retry"; message: string }
+  /** The worker is stopping: the job goes back to the queue for another worker. */
+  | { kind: "released" };
+
+/**
+ * Drains the extraction queue. Any number of these, in any number of processes, share it; a
+ * job whose worker dies is claimed again when its lease ends, up to max_attempts. A file that
+ * yields nothing (ExtractionFailure) or runs past the time limit fails at once; a crash of the
+ * extractor itself is retried with backoff.
+ */
+export class ExtractionWorker {
+  readonly id = `extract-${crypto.randomUUID().slice(0, 8)}`;
+  readonly #loop: ClaimLoop<ExtractionJob>;
+  readonly #leaseSeconds: number;
+  #stopping = new AbortController();
+
+  constructor(
+    private readonly deps: ExtractionWorkerDeps,
+    private readonly options: ExtractionWorkerOptions,
+  ) {
+    this.#leaseSeconds = options.leaseSeconds ?? Math.ceil(options.timeoutMs / 1000) + 30;
+    if (this.#leaseSeconds * 1000 <= options.timeoutMs) {
+      throw new Error("the extraction lease must outlast the job time limit");
+    }
+    this.#loop = new ClaimLoop({
+      claim: (limit) => this.#claim(limit),
+      process: (job) => this.#process(job),
+      onClaimError: (error) =>
+        deps.log.error({
+          worker: this.id,
+          message: "extraction claim failed",
+          error: String(error),
+        }),
+    }, options);
+  }
+
+  start(): void {
+    this.#stopping = new AbortController();
+    this.#loop.start();
+  }
+
+  /** New work was queued: look now rather than at the next poll. */
+  kick(): void {
+    this.#loop.kick();
+  }
+
+  /** Stops claiming; jobs in hand are stopped and go back to the queue for another worker. */
+  async stop(): Promise<void> {
+    this.#stopping.abort(new DOMException("the worker is stopping", "AbortError"));
+    await this.#loop.stop();
+  }
+
+  /**
+   * Claims and runs due jobs until none is left or the deadline passes (the edge function). A
+   * job still running at the deadline is stopped and tried again later (the attempt counts, so
+   * a file that never fits the budget ends as failed).
+   */
+  async drain(deadline: number): Promise<number> {
+    let done = 0;
+    while (deadline - Date.now() >= MIN_DRAIN_BUDGET_MS) {
+      const jobs = await this.#claim(this.options.concurrency);
+      if (jobs.length === 0) break;
+      const budget = AbortSignal.timeout(Math.max(0, deadline - Date.now()));
+      await Promise.all(jobs.map((job) => this.#process(job, budget)));
+      done += jobs.length;
+    }
+    return done;
+  }
+
+  async #claim(limit: number): Promise<ExtractionJob[]> {
+    await this.#failAbandoned();
+    return await claimExtractionJobs(this.deps.db, {
+      limit,
+      leaseSeconds: this.#leaseSeconds,
+      workerId: this.id,
+    });
+  }
+
+  async #process(job: ExtractionJob, budget?: AbortSignal): Promise<void> {
+    const outcome = await this.#run(job, budget);
+    try {
+      switch (outcome.kind) {
+        case "completed":
+          return await this.#complete(job, outcome.result);
+        case "failed":
+          return await this.#fail(job, outcome.message);
+        case "retry":
+          return await this.#retry(job, outcome.message);
+        case "released":
+          return await this.#release(job);
+      }
+    } catch (error) {
+      // The database went away: the lease runs out and the job is claimed again.
+      this.deps.log.error({
+        worker: this.id,
+        job_id: job.id,
+        message: "recording the extraction outcome failed",
+        error: String(error),
+      });
+    }
+  }
+
+  async #run(job: ExtractionJob, budget?: AbortSignal): Promise<Outcome> {
+    const timeout = AbortSignal.timeout(this.options.timeoutMs);
+    const stopping = this.#stopping.signal;
+    const signal = AbortSignal.any(budget ? [timeout, stopping, budget] : [timeout, stopping]);
+    try {
+      const bytes = await this.deps.storage.get(job.file_path);
+      if (!bytes) return { kind: "failed", message: "The uploaded file is no longer in storage" };
+      const answer = await untilAborted(
+        this.deps.provider.extract({ bytes, kind: job.file_kind }, { signal }),
+        signal,
+      );
+      return { kind: "completed", result: checkResult(answer) };
+    } catch (error) {
+      if (stopping.aborted) return { kind: "released" };
+      if (budget?.aborted && !timeout.aborted) {
+        return { kind: "retry", message: "The worker ran out of time before the file was read" };
+      }
+      if (timeout.aborted) {
+        return {
+          kind: "failed",
+          message: `Extraction did not finish within ${this.options.timeoutMs / 1000} s and ` +
+            "was stopped; the file is too large or too complex to read",
+        };
+      }
+      if (error instanceof ExtractionFailure) return { kind: "failed", message: error.message };
+      this.deps.log.error({
+        worker: this.id,
+        job_id: job.id,
+        attempt: job.attempts,
+        message: "extraction crashed",
+        error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+      });
+      return { kind: "retry", message: crashMessage(error) };
+    }
+  }
+
+  async #complete(job: ExtractionJob, result: ExtractionResult): Promise<void> {
+    await this.deps.db.transaction(async (tx) => {
+      const done = await tx.query(
+        `update extraction_jobs
+            set status = 'completed', result = $3::text::jsonb, completed_at = now(),
+                locked_until = null, error_code = null, error_message = null
+          where id = $1 and status = 'processing' and worker_id = $2
+         returning id`,
+        [job.id, this.id, JSON.stringify(result)],
+      );
+      // A worker whose lease ran out and whose job was claimed again does not report it.
+      if (done.length === 0) return;
+      await recordEvent(tx, job.team_id, "extraction.completed", {
+        job_id: job.id,
+        shipment_id: job.shipment_id,
+        status: "completed",
+        result,
+      });
+    });
+  }
+
+  /** Ends the job as failed with SVC_EXTRACT_002 and its event, in one transaction. */
+  async #fail(job: ExtractionJob, message: string): Promise<void> {
+    await this.deps.db.transaction(async (tx) => {
+      const done = await tx.query(
+        `update extraction_jobs
+            set status = 'failed', error_code = $3, error_message = $4, completed_at = now(),
+                locked_until = null
+          where id = $1 and status = 'processing' and worker_id = $2
+         returning id`,
+        [job.id, this.id, EXTRACTION_FAILED, message.slice(0, 1000)],
+      );
+      if (done.length > 0) await failedEvent(tx, job, message);
+    });
+  }
+
+  async #retry(job: ExtractionJob, message: string): Promise<void> {
+    if (job.attempts >= job.max_attempts) {
+      return await this.#fail(
+        job,
+        `Extraction failed on every attempt (${job.attempts}): ${message}`,
+      );
+    }
+    await this.deps.db.query(
+      `update extraction_jobs
+          set locked_until = null, worker_id = null, error_message = $3,
+              run_after = now() + make_interval(secs => $4)
+        where id = $1 and status = 'processing' and worker_id = $2`,
+      [
+        job.id,
+        this.id,
+        `Attempt ${job.attempts} failed: ${message}`.slice(0, 1000),
+        retryDelaySeconds(job.attempts),
+      ],
+    );
+  }
+
+  /** Back to the queue, due at once, and the interrupted attempt does not count. */
+  async #release(job: ExtractionJob): Promise<void> {
+    await this.deps.db.query(
+      `update extraction_jobs
+          set locked_until = null, worker_id = null, run_after = now(),
+              attempts = greatest(attempts - 1, 0)
+        where id = $1 and status = 'processing' and worker_id = $2`,
+      [job.id, this.id],
+    );
+  }
+
+  /** Jobs whose last lease ran out: fail them, with their event, in one transaction each. */
+  async #failAbandoned(): Promise<void> {
+    for (const job of await abandonedExtractionJobs(this.deps.db)) {
+      const times = job.attempts === 1 ? "once" : `${job.attempts} times`;
+      const message = `The worker reading this file stopped ${times} (the file may be too ` +
+        "large or too complex to read); no attempts are left";
+      await this.deps.db.transaction(async (tx) => {
+        const done = await tx.query(
+          `update extraction_jobs
+              set status = 'failed', error_code = $2, error_message = $3, completed_at = now(),
+                  locked_until = null
+            where id = $1 and status = 'processing' and locked_until < now()
+              and attempts >= max_attempts
+           returning id`,
+          [job.id, EXTRACTION_FAILED, message],
+        );
+        if (done.length > 0) await failedEvent(tx, job, message);
+      });
+    }
+  }
+}
+
+function failedEvent(tx: Queryable, job: ExtractionJob, message: string): Promise<void> {
+  return recordEvent(tx, job.team_id, "extraction.failed", {
+    job_id: job.id,
+    shipment_id: job.shipment_id,
+    status: "failed",
+    error: { code: EXTRACTION_FAILED, message: message.slice(0, 1000) },
+  });
+}
+
+/** Settles with `work`, or rejects as soon as `signal` fires, whether or not `work` listens. */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) onAbort();
+    else signal.addEventListener("abort", onAbort, { once: true });
+    // `work` is always handled: its late rejection must not go unhandled.
+    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}

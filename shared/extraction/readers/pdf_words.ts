@@ -1,0 +1,111 @@
+/**
+ * pdf.js text items → words in page coordinates. An item is a run of text drawn at once: it
+ * may hold several words (split here at spaces, positions shared out by character count) or
+ * only part of one (PDF writers break runs at kerning, so touching runs on a line are joined).
+ */
+import type { Word } from "../layout.ts";
+
+export interface PdfTextItem {
+  str: string;
+  /** [a, b, c, d, e, f]: text space → user space (PDF units, origin bottom left). */
+  transform: number[];
+  width: number;
+  height: number;
+}
+
+/** User space → page space (origin top left, y downwards), as the page's viewport maps it. */
+export type ToPage = (x: number, y: number) => [number, number];
+
+/** Share of the font size a glyph reaches below the baseline and above it. */
+const DESCENT = 0.2;
+const ASCENT = 0.8;
+/** Runs closer than this share of the font size are parts of one word. */
+const JOIN_GAP = 0.12;
+
+interface Fragment extends Word {
+  /** The run ended with a space: the next run starts a new word. */
+  spaceAfter: boolean;
+  spaceBefore: boolean;
+}
+
+export function wordsOfItems(items: PdfTextItem[], toPage: ToPage): Word[] {
+  const words: Word[] = [];
+  let previous: Fragment | undefined;
+  for (const item of items) {
+    const fragments = fragmentsOf(item, toPage);
+    if (fragments.length === 0) {
+      if (previous) previous.spaceAfter = true;
+      continue;
+    }
+    for (const fragment of fragments) {
+      if (previous && joins(previous, fragment)) {
+        extend(previous, fragment);
+        continue;
+      }
+      if (previous) words.push(plain(previous));
+      previous = fragment;
+    }
+  }
+  if (previous) words.push(plain(previous));
+  return words;
+}
+
+function fragmentsOf(item: PdfTextItem, toPage: ToPage): Fragment[] {
+  const str = item.str.normalize("NFC");
+  if (str.trim() === "" || item.width <= 0) return [];
+  const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0] = item.transform;
+  const along = Math.hypot(a, b) || 1;
+  const size = item.height > 0 ? item.height : Math.hypot(c, d);
+  // Unit vectors along the text and up the glyphs, in user space.
+  const ux = a / along, uy = b / along;
+  const vx = -uy, vy = ux;
+  const perChar = item.width / str.length;
+  const out: Fragment[] = [];
+  for (const m of str.matchAll(/\S+/g)) {
+    const from = m.index * perChar;
+    const to = (m.index + m[0].length) * perChar;
+    const corners = [
+      [from, -DESCENT * size],
+      [to, -DESCENT * size],
+      [from, ASCENT * size],
+      [to, ASCENT * size],
+    ].map(([s, t]) => toPage(e + ux * s! + vx * t!, f + uy * s! + vy * t!));
+    const xs = corners.map((p) => p[0]);
+    const ys = corners.map((p) => p[1]);
+    const x = Math.min(...xs), y = Math.min(...ys);
+    out.push({
+      text: m[0],
+      x,
+      y,
+      width: Math.max(...xs) - x,
+      height: Math.max(...ys) - y,
+      confidence: 1,
+      spaceBefore: m.index > 0 || /^\s/.test(str),
+      spaceAfter: m.index + m[0].length < str.length,
+    });
+  }
+  return out;
+}
+
+function joins(left: Fragment, right: Fragment): boolean {
+  if (left.spaceAfter || right.spaceBefore) return false;
+  const size = Math.min(left.height, right.height);
+  const sameLine = Math.abs(left.y + left.height - (right.y + right.height)) < 0.3 * size;
+  const gap = right.x - (left.x + left.width);
+  return sameLine && gap > -0.3 * size && gap < JOIN_GAP * size;
+}
+
+function extend(left: Fragment, right: Fragment): void {
+  const x1 = Math.max(left.x + left.width, right.x + right.width);
+  const y1 = Math.max(left.y + left.height, right.y + right.height);
+  left.text += right.text;
+  left.x = Math.min(left.x, right.x);
+  left.y = Math.min(left.y, right.y);
+  left.width = x1 - left.x;
+  left.height = y1 - left.y;
+  left.spaceAfter = right.spaceAfter;
+}
+
+function plain(f: Fragment): Word {
+  return { text: f.text, x: f.x, y: f.y, width: f.width, height: f.height, confidence: 1 };
+}
