@@ -22,13 +22,27 @@
  * To add a section: write bench/<name>.ts exporting a `Section` and list it in SECTIONS.
  */
 import { documents } from "./documents.ts";
+import { extraction } from "./extraction.ts";
+import { flatten } from "./flatten.ts";
+import { formFields } from "./form_fields.ts";
 import { foundation } from "./foundation.ts";
+import { parties } from "./parties.ts";
 import { withCleanup } from "./lib/cleanup.ts";
 import type { BenchSettings, Section } from "./lib/section.ts";
 import { ensureWrk } from "./lib/wrk.ts";
 import { validation } from "./validation.ts";
+import { webhooks } from "./webhooks.ts";
 
-const SECTIONS: Section[] = [foundation, validation, documents];
+const SECTIONS: Section[] = [
+  foundation,
+  validation,
+  documents,
+  formFields,
+  flatten,
+  extraction,
+  parties,
+  webhooks,
+];
 
 function settingsFromEnv(): BenchSettings {
   const serviceEnv: Record<string, string> = {};

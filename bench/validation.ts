@@ -37,7 +37,15 @@ import {
   wrkSummary,
 } from "./lib/service.ts";
 import { shipmentData } from "./lib/shipments.ts";
-import { loadAverage, type Percentiles, percentiles, round, timeLoop } from "./lib/stats.ts";
+import {
+  loadAverage,
+  type Percentiles,
+  percentiles,
+  printInProcess,
+  round,
+  statsSummary,
+  timeLoop,
+} from "./lib/stats.ts";
 import type { WrkRequest } from "./lib/wrk.ts";
 
 const GATE = "trade-document-validator";
@@ -132,7 +140,7 @@ async function run(cleanup: Cleanup, settings: BenchSettings): Promise<void> {
     return searchHsCodes(pg.db, hsQueries[i % hsQueries.length]!);
   }, { ...loop, warmupIterations: hsQueries.length });
   const hsInProcess = percentiles(hsSamples);
-  printInProcess("HS search, PostgreSQL", hsInProcess);
+  printInProcess("HS search, PostgreSQL", hsInProcess, 32);
   // The measured calls are the last ones; per query, to tell a slow query from a slow moment.
   const measuredQueries = queryOfCall.slice(-hsSamples.length);
   const hsPerQuery = hsQueries.map((_, q) =>
@@ -438,28 +446,10 @@ async function validateInProcess(
     const shipment = shipmentData(items);
     const { passed } = await once(shipment);
     const stats = percentiles(await timeLoop(() => once(shipment), loop));
-    printInProcess(`validate ${items} items, ${label}${passed ? "" : " (fails)"}`, stats);
+    printInProcess(`validate ${items} items, ${label}${passed ? "" : " (fails)"}`, stats, 32);
     cases.push({ items, passed, stats });
   }
   return cases;
-}
-
-function printInProcess(label: string, s: Percentiles): void {
-  console.log(
-    `  ${label.padEnd(32)} ${String(s.n).padStart(6)} calls  ` +
-      `p50 ${fmt.ms(s.p50).padStart(6)} ms  p99 ${fmt.ms(s.p99).padStart(6)} ms`,
-  );
-}
-
-function statsSummary(s: Percentiles) {
-  return {
-    calls: s.n,
-    p50_ms: round(s.p50, 3),
-    p90_ms: round(s.p90, 3),
-    p99_ms: round(s.p99, 3),
-    max_ms: round(s.max, 3),
-    mean_ms: round(s.mean, 3),
-  };
 }
 
 function inProcessSummary(c: InProcessCase) {

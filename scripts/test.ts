@@ -96,13 +96,18 @@ function takeOption(list: string[], name: string): string | undefined {
   return value;
 }
 
-/** The document tests read our PDFs with real tools; install them where we can (as root). */
+/**
+ * The document tests read our PDFs with real tools (and the webhook TLS tests make a certificate
+ * authority with openssl); install them where we can (as root).
+ */
 async function ensurePdfTools(): Promise<void> {
   const tools: Record<string, string> = {
     pdftotext: "poppler-utils",
     qpdf: "qpdf",
     zbarimg: "zbar-tools",
     pdftk: "pdftk-java",
+    transicc: "liblcms2-utils",
+    openssl: "openssl",
   };
   const missing = [];
   for (const [tool, pkg] of Object.entries(tools)) {

@@ -82,3 +82,25 @@ export function median(values: readonly number[]): number {
 export function loadAverage(): string {
   return Deno.loadavg().map((l) => l.toFixed(2)).join(" ");
 }
+
+/** Percentiles as they go into a results file: milliseconds to three decimals. */
+export function statsSummary(s: Percentiles) {
+  return {
+    calls: s.n,
+    p50_ms: round(s.p50, 3),
+    p90_ms: round(s.p90, 3),
+    p99_ms: round(s.p99, 3),
+    max_ms: round(s.max, 3),
+    mean_ms: round(s.mean, 3),
+  };
+}
+
+/** One line of in-process timings: label, calls, p50 and p99. */
+export function printInProcess(label: string, s: Percentiles, width = 20): void {
+  const ms = (n: number) => n.toFixed(2).padStart(6);
+  console.log(
+    `  ${label.padEnd(width)} ${String(s.n).padStart(6)} calls  p50 ${ms(s.p50)} ms  p99 ${
+      ms(s.p99)
+    } ms`,
+  );
+}
