@@ -27,7 +27,7 @@ let failed = 0;
 for (const kind of kinds) {
   const result = kind === "postgres"
     ? await onPostgres(args)
-    : await runDenoTest("pglite", args, {});
+    : await runDenoTest("pglite", args, { TEST_PGLITE_TEMPLATE: await pgliteTemplate() });
   console.log(`${kind}: ${result.passed} passed, ${result.failed} failed`);
   passed += result.passed;
   failed += result.failed;
@@ -35,6 +35,18 @@ for (const kind of kinds) {
 
 console.log(`${passed} passed, ${failed} failed`);
 Deno.exit(failed > 0 || passed === 0 ? 1 : 0);
+
+/** One migrated and seeded PGlite database that every test file starts from. */
+async function pgliteTemplate(): Promise<string> {
+  const path = `${outDir}/pglite-template.tar`;
+  const made = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "tests/support/pglite_template.ts", path],
+    stdout: "inherit",
+    stderr: "inherit",
+  }).output();
+  if (!made.success) throw new Error("could not prepare the PGlite template database");
+  return path;
+}
 
 async function onPostgres(extra: string[]) {
   const adminUrl = Deno.env.get("TEST_PG_ADMIN_URL") ??

@@ -6,11 +6,14 @@ import type { Db, Queryable } from "./db.ts";
  * restarts; without one it lives in memory (tests). PGlite has a single connection, so its own
  * mutex serialises statements and transactions: no two transactions ever interleave.
  */
-export async function openPglite(dataDir?: string): Promise<Db> {
+export async function openPglite(
+  dataDir?: string,
+  options: { loadDataDir?: Blob } = {},
+): Promise<Db> {
   if (dataDir) await Deno.mkdir(dataDir, { recursive: true });
-  const pg = new PGlite(dataDir);
+  const pg = new PGlite({ dataDir, loadDataDir: options.loadDataDir });
   await pg.waitReady;
-  return wrap(pg);
+  return wrapPglite(pg);
 }
 
 function queryable(q: Pick<PGlite, "query" | "exec">): Queryable {
@@ -35,7 +38,8 @@ function queryable(q: Pick<PGlite, "query" | "exec">): Queryable {
   };
 }
 
-function wrap(pg: PGlite): Db {
+/** The Db interface over an open PGlite. */
+export function wrapPglite(pg: PGlite): Db {
   return {
     kind: "pglite",
     ...queryable(pg),

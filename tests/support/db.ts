@@ -21,7 +21,13 @@ export function testDbKind(): "postgres" | "pglite" {
 
 async function openTestDb(): Promise<Db> {
   const url = Deno.env.get("TEST_DATABASE_URL");
-  const db = url ? openPostgres(url, { max: 20 }) : await openPglite();
+  const db = url ? openPostgres(url, { max: 20 }) : await openPglite(undefined, await template());
   await prepareDatabase(db);
   return db;
+}
+
+/** The prepared copy `deno task test` made for this run, if any (see pglite_template.ts). */
+async function template(): Promise<{ loadDataDir?: Blob }> {
+  const path = Deno.env.get("TEST_PGLITE_TEMPLATE");
+  return path ? { loadDataDir: new Blob([await Deno.readFile(path)]) } : {};
 }
