@@ -185,12 +185,14 @@ Deno.test("findHeaders() ignores a line that only mentions goods in a sentence",
 });
 
 /** An invoice laid out as a form: labels above boxes, the table below. */
-function invoice(opts: { hs?: string; amount?: string; confidence?: number } = {}): TextDocument {
+function invoice(
+  opts: { hs?: string; amount?: string; confidence?: number; exporter?: string } = {},
+): TextDocument {
   const c = opts.confidence ?? 1;
   return textDoc(
     "pdf_text",
     words(40, 40, "Seller / Exporter", c),
-    words(40, 52, "Hamburg Maschinenbau GmbH", c),
+    words(40, 52, opts.exporter ?? "Hamburg Maschinenbau GmbH", c),
     words(40, 64, "Grosse Elbstrasse 145", c),
     words(40, 76, "22767 Hamburg", c),
     words(40, 88, "GERMANY", c),
@@ -249,6 +251,13 @@ Deno.test("findFields() is unsure of a line whose quantity × price is not its a
   const result = await findFields(invoice({ amount: "13.000,00" }), await fileLookups());
   const item = result.goods.line_items[0]!;
   assert(item.quantity!.confidence < 0.6 && item.unit_price!.confidence < 0.6);
+});
+
+Deno.test("findFields() is unsure of a name that is OCR debris, not a company", async () => {
+  const result = await findFields(invoice({ exporter: "&" }), await fileLookups());
+  const name = result.exporter?.name;
+  equal(name?.value, "&");
+  assert(name!.confidence <= 0.3, `confidence ${name!.confidence}`);
 });
 
 Deno.test("findFields() lets OCR word confidence limit a value's confidence", async () => {

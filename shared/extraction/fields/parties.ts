@@ -188,7 +188,11 @@ function partyOf(
   const [first, ...rest] = block;
   const out: PartyReading = {};
   if (!first) return out;
-  out.name = leaf(first.text, readerAdjusted(base, first.segments, ocr));
+  const nameConfidence = readerAdjusted(base, first.segments, ocr);
+  out.name = leaf(
+    first.text,
+    plausibleName(first.text) ? nameConfidence : Math.min(IMPLAUSIBLE, nameConfidence),
+  );
   const country = countryOf(rest, countries);
   const addressLines = country?.lineAlone
     ? rest.filter((_, i) => i !== country.index)
@@ -207,6 +211,14 @@ function partyOf(
     out.country = leaf(country.code, readerAdjusted(confidence, line.segments, ocr));
   }
   return out;
+}
+
+/** Confidence at most, for a value that cannot be what it claims to be. */
+const IMPLAUSIBLE = 0.3;
+
+/** A name has a few letters; "&" or "|" alone is what OCR left of one, not a company. */
+function plausibleName(text: string): boolean {
+  return (text.match(/\p{L}/gu) ?? []).length >= 3;
 }
 
 interface CountryFound {
