@@ -13,7 +13,7 @@ import {
   PDFNumber,
   PDFRawStream,
 } from "pdf-lib";
-import { inflateWithin } from "./inflate.ts";
+import { inflateBounded } from "../readers/inflate_bounded.ts";
 import { refuse } from "./limits.ts";
 
 export type ImageCodec = "DCTDecode" | "CCITTFaxDecode" | "JBIG2Decode" | "JPXDecode";
@@ -99,7 +99,7 @@ function applyFilter(
 ): Uint8Array {
   let out: Uint8Array;
   if (filter.name === "FlateDecode") {
-    const inflated = inflateWithin(input, budget);
+    const inflated = inflateBounded(input, "zlib", budget);
     if (inflated === null) refuse(`${what} inflates past its declared size (a bomb)`);
     out = inflated;
   } else {

@@ -4,7 +4,7 @@
  * declared raster is a bomb and is refused.
  */
 import { decode } from "fast-png";
-import { inflatedLength } from "./inflate.ts";
+import { inflatedSize } from "../readers/inflate_bounded.ts";
 import { type DecodedPage, grayFromBits, grayFromChannels, type GrayImage } from "./gray.ts";
 import { checkRasterSize, refuse } from "./limits.ts";
 
@@ -71,7 +71,7 @@ function checkInflatedSize(header: PngHeader): void {
   // Adam7 passes add up to seven partial rows' filter bytes and padding per row of the image.
   const needed = height * (rowBytes + 1) + (header.interlaced ? height * 8 + rowBytes * 7 : 0);
   const compressed = concat(header.data);
-  const produced = inflatedLength(compressed, needed);
+  const produced = inflatedSize(compressed, "zlib", needed);
   if (produced > needed) {
     refuse("The PNG image's data inflates past its declared size (a decompression bomb)");
   }

@@ -8,7 +8,7 @@
 // @ts-types="./utif.d.ts"
 import UTIF from "utif2";
 import type { UtifPage } from "./utif.d.ts";
-import { inflatedLength } from "./inflate.ts";
+import { inflatedSize } from "../readers/inflate_bounded.ts";
 import jpeg from "jpeg-js";
 import {
   blankImage,
@@ -213,7 +213,7 @@ function checkInflatedStrips(file: Uint8Array, tags: TiffTags, tiled: boolean, w
   const counts = tags[`t${tiled ? T.tileByteCounts : T.stripByteCounts}`]!;
   offsets.forEach((offset, i) => {
     const strip = file.subarray(offset, offset + counts[i]!);
-    if (inflatedLength(strip, budget) > budget) {
+    if (inflatedSize(strip, "zlib", budget) > budget) {
       refuse(`${what}'s data inflates past its declared size (a decompression bomb)`);
     }
   });
