@@ -260,6 +260,22 @@ Deno.test("findFields() is unsure of a name that is OCR debris, not a company", 
   assert(name!.confidence <= 0.3, `confidence ${name!.confidence}`);
 });
 
+Deno.test("findFields() reads several labels set on one line as one phrase", async () => {
+  const line =
+    "Port of loading: Kobe (JPUKB) Port of discharge: Gothenburg (SEGOT) Incoterms: FOB Kobe";
+  const doc = textDoc(
+    "pdf_text",
+    words(40, 40, "Port de chargement / Port of loading : Le Havre"),
+    words(40, 52, "(FRLEH)"),
+    words(40, 120, line),
+  );
+  const result = await findFields(doc, await fileLookups());
+  // The bilingual label stays one label, and the code under it is still its value.
+  equal(result.route?.port_of_loading?.value, "FRLEH");
+  equal(result.route?.port_of_discharge?.value, "SEGOT");
+  equal(result.terms?.incoterm?.value, "FOB");
+});
+
 Deno.test("findFields() lets OCR word confidence limit a value's confidence", async () => {
   const sure = await findFields(invoice(), await fileLookups());
   const ocrDoc = { ...invoice({ confidence: 0.6 }), source: "ocr" as const };

@@ -5,7 +5,13 @@
  */
 import type { DocumentLines, Segment } from "./layout_lines.ts";
 import { alignedIn, gapBetween, linesBelow, maxLineGap, rightNeighbour } from "./geometry.ts";
-import { type LabelKind, type LabelMatch, looksLikeLabel, matchLabel } from "./labels.ts";
+import {
+  type LabelKind,
+  type LabelMatch,
+  looksLikeLabel,
+  matchLabel,
+  matchLabelText,
+} from "./labels.ts";
 
 export interface LabelHit {
   segment: Segment;
@@ -23,7 +29,7 @@ export interface Candidate {
 export function labelHits(doc: DocumentLines): LabelHit[] {
   const hits: LabelHit[] = [];
   for (const line of doc.lines) {
-    for (const segment of line.segments) {
+    for (const segment of line.segments.flatMap(splitAtLabels)) {
       const match = matchLabel(segment);
       if (!match) continue;
       hits.push({ segment, match });
@@ -32,6 +38,46 @@ export function labelHits(doc: DocumentLines): LabelHit[] {
     }
   }
   return hits;
+}
+
+/**
+ * "Port of loading: Kobe (JPUKB) Port of discharge: Gothenburg (SEGOT)" set as one phrase:
+ * split before each further label a colon closes, so each label's value ends where the next
+ * label starts. Only a phrase that itself opens with such a label is split.
+ */
+function splitAtLabels(segment: Segment): Segment[] {
+  const { words } = segment;
+  if (words.length < 3 || !matchLabel(segment)?.colon) return [segment];
+  const parts: Segment[] = [];
+  let start = 0;
+  const text = (from: number, to: number) => words.slice(from, to).map((w) => w.text).join(" ");
+  const labelWithValue = (from: number, to: number) => {
+    const match = matchLabelText(text(from, to));
+    return match !== null && match.colon && match.rest !== "";
+  };
+  for (let k = 2; k < words.length; k++) {
+    // Both sides must be "label: value": "Port de chargement / Port of loading : Le Havre" is
+    // one bilingual label, not two.
+    if (!labelWithValue(k, words.length) || !labelWithValue(start, k)) continue;
+    parts.push(part(segment, start, k));
+    start = k;
+  }
+  if (parts.length === 0) return [segment];
+  parts.push(part(segment, start, words.length));
+  return parts;
+}
+
+function part(segment: Segment, from: number, to: number): Segment {
+  const words = segment.words.slice(from, to);
+  const last = words[words.length - 1]!;
+  return {
+    ...segment,
+    words,
+    text: words.map((w) => w.text).join(" "),
+    x0: words[0]!.x,
+    x1: last.x + last.width,
+    confidence: Math.min(...words.map((w) => w.confidence)),
+  };
 }
 
 /** The hits of one kind, the most specific label first, then in reading order. */
