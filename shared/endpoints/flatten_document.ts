@@ -3,6 +3,7 @@ import { ServiceError } from "../errors/service_error.ts";
 import { findHistoryEntry, saveFlattenedPath } from "../flatten/history.ts";
 import { createServiceApp, type ServiceApp } from "../http/app.ts";
 import { readJsonObject } from "../http/body.ts";
+import { findTeamJob, type TeamJob } from "../jobs/lookup.ts";
 import { addRoute } from "../http/route.ts";
 import { FlattenFailure } from "../providers/flatten.ts";
 import { Uuid } from "../schemas/common.ts";
@@ -42,15 +43,6 @@ interface FlattenRequestInput {
   label: string | undefined;
   hashStamp: string | undefined;
   historyId: string | undefined;
-}
-
-interface JobRow {
-  id: string;
-  status: string;
-  doc_type: string;
-  shipment_id: string | null;
-  provider_job_id: string | null;
-  storage_path: string | null;
 }
 
 export function flattenDocumentApp(deps: ServiceDeps): ServiceApp {
@@ -142,14 +134,8 @@ function parseRequest(body: Record<string, unknown>): FlattenRequestInput {
 }
 
 /** The team's job, completed with a file; each way it is not is its own error. */
-async function readyJob(deps: ServiceDeps, teamId: string, jobId: string): Promise<JobRow> {
-  const [job] = isUuid(jobId)
-    ? await deps.db.query<JobRow>(
-      `select id, status, doc_type, shipment_id, provider_job_id, storage_path
-         from document_jobs where id = $1 and team_id = $2`,
-      [jobId, teamId],
-    )
-    : [];
+async function readyJob(deps: ServiceDeps, teamId: string, jobId: string): Promise<TeamJob> {
+  const job = await findTeamJob(deps.db, teamId, jobId);
   if (!job) throw new ServiceError("SVC_FLAT_002", "Job not found");
   if (!job.provider_job_id) {
     throw new ServiceError("SVC_FLAT_003", "The job has no provider job id");
@@ -171,7 +157,7 @@ async function checkHistoryEntry(
   deps: ServiceDeps,
   teamId: string,
   historyId: string,
-  job: JobRow,
+  job: TeamJob,
 ): Promise<void> {
   const entry = await findHistoryEntry(deps.db, teamId, historyId);
   if (!entry) throw new ServiceError("SVC_FLAT_009", "Generation history entry not found");

@@ -4,7 +4,7 @@ import type { ServiceApp } from "../http/app.ts";
 import { addRoute, pathParam } from "../http/route.ts";
 import { Timestamp, Uuid } from "../schemas/common.ts";
 import { z } from "../schemas/zod.ts";
-import { isUuid } from "../util/uuid.ts";
+import { findTeamJob } from "./lookup.ts";
 
 const Job = z.object({
   id: Uuid,
@@ -38,26 +38,7 @@ export function addJobRoutes(svc: ServiceApp): void {
     },
   }, async (c) => {
     const id = pathParam(c, "id");
-    const [job] = isUuid(id)
-      ? await db.query<{
-        id: string;
-        status: string;
-        doc_type: string;
-        shipment_id: string | null;
-        provider_job_id: string | null;
-        storage_path: string | null;
-        file_sha256: string | null;
-        error_message: string | null;
-        attempts: number;
-        created_at: Date;
-        completed_at: Date | null;
-      }>(
-        `select id, status, doc_type, shipment_id, provider_job_id, storage_path, file_sha256,
-                error_message, attempts, created_at, completed_at
-           from document_jobs where id = $1 and team_id = $2`,
-        [id, c.get("principal").teamId],
-      )
-      : [];
+    const job = await findTeamJob(db, c.get("principal").teamId, id);
     if (!job) throw new ServiceError("SVC_JOB_001", "Job not found");
     const { storage_path, file_sha256, ...rest } = job;
     const ready = job.status === "completed" && storage_path;
