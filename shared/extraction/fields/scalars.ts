@@ -39,6 +39,19 @@ function labelledLeaf<T>(
   return leaf(value, readerAdjusted(confidence, segments, ocr(ctx)));
 }
 
+/** A value a label gave, as sure as how the label was found and how the value was read. */
+function foundLeaf<T>(
+  ctx: Context,
+  found: { value: T; hit: LabelHit; candidate: Candidate },
+): Leaf<T> {
+  return labelledLeaf(
+    ctx,
+    found.value,
+    foundConfidence(found.hit, found.candidate),
+    found.candidate.segments,
+  );
+}
+
 function foundConfidence(hit: LabelHit, candidate: Candidate): number {
   const base = hit.match.rank === 0 ? FOUND_LABELLED : FOUND_WEAK_LABEL;
   return candidate.how === "below" && hit.match.rank > 0 ? base - 0.05 : base;
@@ -90,15 +103,7 @@ const AMBIGUOUS_SYMBOLS: Record<string, string> = { "$": "USD", "¥": "JPY" };
 
 export function currency(ctx: Context): Leaf<string> | undefined {
   const found = firstLabelled(ctx.doc, ctx.hits, "currency", (c) => currencyIn(ctx, c.text));
-  if (found) {
-    return labelledLeaf(
-      ctx,
-      found.value,
-      foundConfidence(found.hit, found.candidate),
-      found.candidate.segments,
-    );
-  }
-  return currencyFromText(ctx);
+  return found ? foundLeaf(ctx, found) : currencyFromText(ctx);
 }
 
 function currencyIn(ctx: Context, text: string): string | null {
@@ -179,15 +184,7 @@ export function incoterm(ctx: Context): Leaf<string> | undefined {
     const text = c.how === "inline" ? hit.match.rest : c.text;
     return incotermIn(text);
   });
-  if (found) {
-    return labelledLeaf(
-      ctx,
-      found.value,
-      foundConfidence(found.hit, found.candidate),
-      found.candidate.segments,
-    );
-  }
-  return incotermFromText(ctx);
+  return found ? foundLeaf(ctx, found) : incotermFromText(ctx);
 }
 
 function incotermIn(text: string): string | null {
