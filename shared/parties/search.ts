@@ -81,7 +81,7 @@ function inNameOrder(where: string, limit: string, offset: string): string {
            order by name_key, id`;
 }
 
-/** Collects a statement's parameters: answers the placeholder of a value. */
+/** Adds a value to a statement's parameters and answers its placeholder (`$1`, `$2`, …). */
 type Add = (value: unknown) => string;
 /** Part of a statement; the parameters it uses are added to the statement it goes into. */
 type Fragment = (add: Add) => string;
