@@ -1,10 +1,29 @@
 /**
  * `deno task start`: the whole service on one port, on the embedded database by default
- * (DATABASE_URL for PostgreSQL). Ctrl-C stops it cleanly.
+ * (DATABASE_URL for PostgreSQL). Ctrl-C, SIGTERM, or the end of the process that launched it
+ * stops it cleanly.
  */
-import { startService } from "./server.ts";
+import { onLauncherExit } from "./launcher.ts";
+import { type RunningService, startService } from "./server.ts";
 
-const service = await startService();
+const port = Number(Deno.env.get("PORT") || 54321);
+const portTaken = (): never => {
+  console.error(
+    `Port ${port} is already in use (is another \`task start\` running?). ` +
+      "Stop it, or start on another port: PORT=54330 deno task start",
+  );
+  Deno.exit(1);
+};
+// Said before the database is opened and prepared (seconds), and again if the port is taken
+// in between.
+if (!portIsFree(port, Deno.env.get("HOST") || "127.0.0.1")) portTaken();
+let service: RunningService;
+try {
+  service = await startService();
+} catch (error) {
+  if (!(error instanceof Deno.errors.AddrInUse)) throw error;
+  service = portTaken();
+}
 const { config } = service.deps;
 const { seed } = service.prepared;
 console.log(
@@ -25,6 +44,7 @@ console.log(
     `  API docs:          ${service.url}/docs`,
     `  anon key:          ${config.anonKey}`,
     `  service role key:  ${config.serviceRoleKey}`,
+    `Stop with Ctrl-C (or kill -INT ${Deno.pid}).`,
   ].join("\n"),
 );
 
@@ -39,3 +59,15 @@ const stop = async (signal: string) => {
 };
 Deno.addSignalListener("SIGINT", () => void stop("SIGINT"));
 Deno.addSignalListener("SIGTERM", () => void stop("SIGTERM"));
+onLauncherExit(() => void stop("launcher exited"));
+
+function portIsFree(port: number, hostname: string): boolean {
+  if (port === 0) return true;
+  try {
+    Deno.listen({ port, hostname }).close();
+    return true;
+  } catch (error) {
+    if (error instanceof Deno.errors.AddrInUse) return false;
+    throw error;
+  }
+}
