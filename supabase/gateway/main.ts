@@ -14,6 +14,17 @@ const portTaken = (): never => {
   );
   Deno.exit(1);
 };
+/** One line instead of a stack trace: a wrong DATABASE_URL or setting is the user's to fix. */
+function cannotStart(error: unknown): never {
+  const reason = error instanceof Error ? error.message : String(error);
+  const database = Deno.env.get("DATABASE_URL") || Deno.env.get("SUPABASE_DB_URL")
+    ? "the PostgreSQL database of DATABASE_URL"
+    : `the embedded database in ${Deno.env.get("DATA_DIR") || ".data"}/pglite`;
+  console.error(
+    `Could not start on ${database}: ${reason}. See "Troubleshooting" in docs/operations.md.`,
+  );
+  Deno.exit(1);
+}
 // Said before the database is opened and prepared (seconds), and again if the port is taken
 // in between.
 if (!portIsFree(port, Deno.env.get("HOST") || "127.0.0.1")) portTaken();
@@ -21,8 +32,7 @@ let service: RunningService;
 try {
   service = await startService();
 } catch (error) {
-  if (!(error instanceof Deno.errors.AddrInUse)) throw error;
-  service = portTaken();
+  service = error instanceof Deno.errors.AddrInUse ? portTaken() : cannotStart(error);
 }
 const { config } = service.deps;
 const { seed } = service.prepared;

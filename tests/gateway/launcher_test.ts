@@ -108,3 +108,30 @@ Deno.test("a taken port is a one-line message and exit code 1, not a stack trace
     await Deno.remove(dataDir, { recursive: true });
   }
 });
+
+Deno.test("a database that cannot be reached is a one-line message and exit code 1", async () => {
+  const dataDir = await Deno.makeTempDir({ prefix: "trade-nodb-" });
+  const closed = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (closed.addr as Deno.NetAddr).port;
+  closed.close(); // nothing listens there any more: the connection is refused
+  try {
+    const result = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", MAIN],
+      env: {
+        ...serviceEnv(dataDir),
+        PORT: "0",
+        DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/nowhere`,
+      },
+      clearEnv: true,
+      stdout: "null",
+      stderr: "piped",
+    }).output();
+    const stderr = new TextDecoder().decode(result.stderr).trim();
+    assertEquals(result.code, 1);
+    assert(/^Could not start on the PostgreSQL database of DATABASE_URL: /.test(stderr), stderr);
+    assert(stderr.includes("docs/operations.md"), stderr);
+    assert(!/\n\s+at /.test(stderr), `a stack trace: ${stderr}`);
+  } finally {
+    await Deno.remove(dataDir, { recursive: true });
+  }
+});
