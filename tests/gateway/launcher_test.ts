@@ -88,21 +88,31 @@ Deno.test({
   }
 });
 
+/** Runs `task start` where it cannot start; answers its exit code and stderr, checked to be
+ * one message and no stack trace. */
+async function failedStart(env: Record<string, string>): Promise<{ code: number; stderr: string }> {
+  const result = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", MAIN],
+    env,
+    clearEnv: true,
+    stdout: "null",
+    stderr: "piped",
+  }).output();
+  const stderr = new TextDecoder().decode(result.stderr).trim();
+  assert(!/\n\s+at /.test(stderr), `a stack trace: ${stderr}`);
+  return { code: result.code, stderr };
+}
+
 Deno.test("a taken port is a one-line message and exit code 1, not a stack trace", async () => {
   const dataDir = await Deno.makeTempDir({ prefix: "trade-port-" });
   const taken = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   try {
-    const result = await new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", MAIN],
-      env: { ...serviceEnv(dataDir), PORT: String((taken.addr as Deno.NetAddr).port) },
-      clearEnv: true,
-      stdout: "null",
-      stderr: "piped",
-    }).output();
-    const stderr = new TextDecoder().decode(result.stderr).trim();
-    assertEquals(result.code, 1);
+    const { code, stderr } = await failedStart({
+      ...serviceEnv(dataDir),
+      PORT: String((taken.addr as Deno.NetAddr).port),
+    });
+    assertEquals(code, 1);
     assert(/is already in use/.test(stderr), stderr);
-    assert(!/\n\s+at /.test(stderr), `a stack trace: ${stderr}`);
   } finally {
     taken.close();
     await Deno.remove(dataDir, { recursive: true });
@@ -115,22 +125,14 @@ Deno.test("a database that cannot be reached is a one-line message and exit code
   const port = (closed.addr as Deno.NetAddr).port;
   closed.close(); // nothing listens there any more: the connection is refused
   try {
-    const result = await new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", MAIN],
-      env: {
-        ...serviceEnv(dataDir),
-        PORT: "0",
-        DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/nowhere`,
-      },
-      clearEnv: true,
-      stdout: "null",
-      stderr: "piped",
-    }).output();
-    const stderr = new TextDecoder().decode(result.stderr).trim();
-    assertEquals(result.code, 1);
+    const { code, stderr } = await failedStart({
+      ...serviceEnv(dataDir),
+      PORT: "0",
+      DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/nowhere`,
+    });
+    assertEquals(code, 1);
     assert(/^Could not start on the PostgreSQL database of DATABASE_URL: /.test(stderr), stderr);
     assert(stderr.includes("docs/operations.md"), stderr);
-    assert(!/\n\s+at /.test(stderr), `a stack trace: ${stderr}`);
   } finally {
     await Deno.remove(dataDir, { recursive: true });
   }
