@@ -81,7 +81,13 @@ function notesOf(spec: DocSpec): string {
   const exporterLabel = spec.labels.exporter
     ? `exporter label "${spec.labels.exporter}"`
     : "exporter is the letterhead (no label)";
-  const nums = { en: "1,234.56", de: "1.234,56", fr: "1 234,56 (no-break space)" }[spec.num];
+  const nums = {
+    en: "1,234.56",
+    de: "1.234,56",
+    fr: "1 234,56 (no-break space)",
+    ch: "1'234.56",
+    plain: "1234.56",
+  }[spec.num];
   const kind = spec.kind === "packing_list"
     ? "packing list (no prices, no total value)"
     : spec.kind;
@@ -100,7 +106,7 @@ function notesOf(spec: DocSpec): string {
   if (spec.notes) parts.push(spec.notes);
   if (spec.charges) {
     parts.push(
-      "freight and insurance printed below the goods total; total_value is the goods total",
+      "freight and insurance printed below the goods total; total_value is the invoice total",
     );
   }
   return parts.join("; ");

@@ -8,6 +8,7 @@
  */
 import type { DocumentLines, Line, Segment } from "./layout_lines.ts";
 import { type Column, type ColumnType, findHeaders, type TableHeader } from "./table_header.ts";
+import { noteOf } from "./notes.ts";
 import { gapBetween, maxLineGap, overlapX } from "./geometry.ts";
 import { matchLabel } from "./labels.ts";
 import { fold } from "./text.ts";
@@ -266,6 +267,21 @@ function joinLines(lines: TableLine[], columns: Set<ColumnType>): RawRow[] {
     const description = tl.cells.description;
     if (description && isTotalText(description.text) && !isAnchor(tl)) return;
     const row = rows.get(owner(i))!;
+    if (description && !isAnchor(tl) && row.cells.description) {
+      // A "Label: value" line under a description is a note on the item (its origin, its HS
+      // code), not more of the description; an HS code in it is the item's.
+      const note = noteOf(description.text);
+      if (note) {
+        if (note.hs && !row.cells.hs_code) {
+          row.cells.hs_code = { text: note.hs, segments: description.segments };
+        }
+        const { description: _, ...others } = tl.cells;
+        for (const [type, cell] of Object.entries(others) as [ColumnType, RawCell][]) {
+          appendCell(row, type, cell);
+        }
+        return;
+      }
+    }
     if (description && row.cells.description) row.wrapped = true;
     for (const [type, cell] of Object.entries(tl.cells) as [ColumnType, RawCell][]) {
       appendCell(row, type, cell);
