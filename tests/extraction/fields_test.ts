@@ -384,3 +384,24 @@ Deno.test("databaseLookups() answers as the reference files do", async () => {
   assertEquals([...places.keys()], ["DEHAM"]);
   equal(places.get("DEHAM")?.country, "DE");
 });
+
+Deno.test("parseDate() reads long dates in more languages and the CJK form", () => {
+  equal(parseDate("16 de marzo de 2026", null)?.iso, "2026-03-16");
+  equal(parseDate("16 de março de 2026", null)?.iso, "2026-03-16");
+  equal(parseDate("24 Kasım 2026", null)?.iso, "2026-11-24");
+  equal(parseDate("3 października 2026", null)?.iso, "2026-10-03");
+  equal(parseDate("16 maart 2026", null)?.iso, "2026-03-16");
+  equal(parseDate("2026年3月16日", null)?.iso, "2026-03-16");
+  equal(parseDate("16 de nada de 2026", null), null);
+});
+
+Deno.test("findFields() takes a document's only date, unlabelled, as a guess", async () => {
+  const doc = textDoc(
+    "pdf_text",
+    words(40, 40, "Seller: Meble Kowalski Sp. z o.o."),
+    words(400, 40, "2026-03-16"),
+  );
+  const result = await findFields(doc, await fileLookups());
+  equal(result.invoice?.date?.value, "2026-03-16");
+  assert(result.invoice!.date!.confidence < 0.9);
+});

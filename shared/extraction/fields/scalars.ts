@@ -90,10 +90,27 @@ export function invoiceDate(ctx: Context): Leaf<string> | undefined {
     "invoice_date",
     (c) => parseDate(c.text, ctx.dayFirst),
   );
-  if (!found) return undefined;
+  if (!found) return unlabelledDate(ctx);
   let confidence = foundConfidence(found.hit, found.candidate);
   if (found.value.ambiguous) confidence = Math.min(confidence, 0.6);
   return labelledLeaf(ctx, found.value.iso, confidence, found.candidate.segments);
+}
+
+/**
+ * No label the vocabulary knows: the document's only date, a guess (a second, different date
+ * makes it a worse one).
+ */
+function unlabelledDate(ctx: Context): Leaf<string> | undefined {
+  const dates = ctx.doc.lines.flatMap((l) =>
+    l.segments.flatMap((seg) => {
+      const d = parseDate(seg.text, ctx.dayFirst);
+      return d && !d.ambiguous ? [{ iso: d.iso, seg }] : [];
+    })
+  );
+  const first = dates[0];
+  if (!first) return undefined;
+  const alone = dates.every((d) => d.iso === first.iso);
+  return labelledLeaf(ctx, first.iso, alone ? FOUND_GUESS : FOUND_GUESS - 0.2, [first.seg]);
 }
 
 // --- currency ---------------------------------------------------------------------------------

@@ -9,6 +9,7 @@
 import type { DocumentLines, Line, Segment } from "./layout_lines.ts";
 import { type Column, type ColumnType, findHeaders, type TableHeader } from "./table_header.ts";
 import { noteOf } from "./notes.ts";
+import { contentHeader } from "./table_content.ts";
 import { gapBetween, maxLineGap, overlapX } from "./geometry.ts";
 import { matchLabel } from "./labels.ts";
 import { fold } from "./text.ts";
@@ -34,7 +35,12 @@ export interface RawTable {
 const MAX_ROWS = 1000;
 
 export function findTable(doc: DocumentLines): RawTable | null {
-  const headers = findHeaders(doc);
+  let headers = findHeaders(doc);
+  if (!headers[0] || !withQuantity(headers[0])) {
+    // No header names the quantities: a table found from its rows' arithmetic instead.
+    const found = contentHeader(doc);
+    if (found) headers = [found];
+  }
   const first = headers[0];
   if (!first) return null;
   const signature = signatureOf(first);
@@ -50,6 +56,10 @@ export function findTable(doc: DocumentLines): RawTable | null {
     if (rows.length >= MAX_ROWS) break;
   }
   return { rows: rows.slice(0, MAX_ROWS), columns: first.columns, regions };
+}
+
+function withQuantity(header: TableHeader): boolean {
+  return header.columns.some((c) => c.type === "quantity");
 }
 
 function signatureOf(header: TableHeader): string {
