@@ -123,6 +123,9 @@ Deno.test("CountryIndex finds ISO codes from names in any case and language", as
     ["Türkiye", "TR"],
     ["Espagne", "ES"],
     ["Côte d'Ivoire", "CI"],
+    ["République française", "FR"],
+    ["中华人民共和国", "CN"],
+    ["日本", "JP"],
   ];
   for (const [name, code] of cases) equal(countries.byName(name), code, name);
   equal(countries.byName("Hamburg"), null);
