@@ -408,3 +408,19 @@ Deno.test("findFields() takes a document's only date, unlabelled, as a guess", a
   equal(result.invoice?.date?.value, "2026-03-16");
   assert(result.invoice!.date!.confidence < 0.9);
 });
+
+Deno.test("findFields() ends an address at a country that ends its line", async () => {
+  const doc = textDoc(
+    "pdf_text",
+    words(40, 40, "Seller:"),
+    words(40, 55, "Delacroix Industries SAS"),
+    words(40, 70, "112, avenue Foch"),
+    words(40, 85, "69003 Lyon, France"),
+    // Text the block runs on into: not address.
+    words(40, 100, "Warehouse gate 4"),
+    words(40, 115, "Dock 7"),
+  );
+  const result = await findFields(doc, await fileLookups());
+  equal(result.exporter?.address?.value, "112, avenue Foch, 69003 Lyon");
+  equal(result.exporter?.country?.value, "FR");
+});
