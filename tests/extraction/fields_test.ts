@@ -424,3 +424,13 @@ Deno.test("findFields() ends an address at a country that ends its line", async 
   equal(result.exporter?.address?.value, "112, avenue Foch, 69003 Lyon");
   equal(result.exporter?.country?.value, "FR");
 });
+
+Deno.test("findFields() takes the port, not its country, from 'Santos, BRASIL'", async () => {
+  const doc = textDoc(
+    "pdf_text",
+    words(40, 40, "Seller: Café Bom Retiro Ltda."),
+    words(40, 60, "Port of loading: Santos, BRASIL"),
+  );
+  const result = await findFields(doc, await fileLookups());
+  equal(result.route?.port_of_loading?.value, "Santos");
+});

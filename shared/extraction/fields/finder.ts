@@ -48,6 +48,7 @@ export async function findFields(
     // A document that writes 1.234,56 writes 14/03/2026 day first, too.
     dayFirst: mark === "," ? true : null,
     currencies,
+    countries,
   };
   const ocr = lines.source === "ocr";
 

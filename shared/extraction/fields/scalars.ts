@@ -17,6 +17,7 @@ import {
   readerAdjusted,
 } from "./confidence.ts";
 import { clean } from "./text.ts";
+import type { CountryIndex } from "./countries.ts";
 import { overlapX } from "./geometry.ts";
 
 export interface Context {
@@ -26,6 +27,8 @@ export interface Context {
   /** Slashed dates read day first (a European document), when known. */
   dayFirst: boolean | null;
   currencies: Set<string>;
+  /** To tell a country after a place ("Santos, BRASIL") from the place. */
+  countries: CountryIndex;
 }
 
 const ocr = (ctx: Context) => ctx.doc.source === "ocr";
@@ -259,20 +262,25 @@ export function portReadings(
       ) {
         continue;
       }
-      const reading = portIn(c.text);
+      const reading = portIn(c.text, ctx.countries);
       if (reading) out.push({ ...reading, vague: hit.match.rank >= 2, segments: c.segments });
     }
   }
   return out;
 }
 
-function portIn(text: string): Omit<PortReading, "vague" | "segments"> | null {
+function portIn(
+  text: string,
+  countries: CountryIndex,
+): Omit<PortReading, "vague" | "segments"> | null {
   const t = clean(text);
   if (t === "" || t.length > 80 || /^\d+$/.test(t)) return null;
   const whole = t.match(/^([A-Z]{2})\s?([A-Z2-9]{3})$/);
   const bracketed = t.match(/[(\[]\s*([A-Z]{2})\s?([A-Z2-9]{3})\s*[)\]]/);
   const code = whole ?? bracketed;
-  const name = clean(t.replace(/[(\[]\s*[A-Z]{2}\s?[A-Z2-9]{3}\s*[)\]]/, ""));
+  const named = clean(t.replace(/[(\[]\s*[A-Z]{2}\s?[A-Z2-9]{3}\s*[)\]]/, ""));
+  // "Le Havre, FRANCE": the port is the place, not its country.
+  const name = named.includes(",") ? countries.atEnd(named)?.rest ?? named : named;
   // A place is written with a capital ("Hamburg", "DEHAM"); "entry" is a label running on.
   const nameOk = !whole && /^[\p{Lu}]/u.test(name) && !/\b(of|to|from|and|or|de|du)$/i.test(name);
   return {
