@@ -434,3 +434,20 @@ Deno.test("findFields() takes the port, not its country, from 'Santos, BRASIL'",
   const result = await findFields(doc, await fileLookups());
   equal(result.route?.port_of_loading?.value, "Santos");
 });
+
+Deno.test("findFields() reads a currency from a bracketed symbol or a word", async () => {
+  const header = textDoc(
+    "pdf_text",
+    words(40, 40, "Seller: Meble Kowalski Sp. z o.o."),
+    words(40, 100, "Opis"),
+    words(200, 100, "Cena (zł)"),
+    words(300, 100, "Wartość (zł)"),
+  );
+  equal((await findFields(header, await fileLookups())).goods.currency?.value, "PLN");
+  const word = textDoc(
+    "pdf_text",
+    words(40, 40, "Seller: Aceites del Sur S.L."),
+    words(40, 60, "Currency: Euro"),
+  );
+  equal((await findFields(word, await fileLookups())).goods.currency?.value, "EUR");
+});

@@ -118,7 +118,23 @@ function unlabelledDate(ctx: Context): Leaf<string> | undefined {
 
 // --- currency ---------------------------------------------------------------------------------
 
-const SYMBOLS: Record<string, string> = { "€": "EUR", "£": "GBP", "₹": "INR", "₩": "KRW" };
+const SYMBOLS: Record<string, string> = {
+  "€": "EUR",
+  "£": "GBP",
+  "₹": "INR",
+  "₩": "KRW",
+  "zł": "PLN",
+  "₺": "TRY",
+};
+/** Currencies written as words after a currency label ("Currency: Euro"). */
+const WORDS: [RegExp, string][] = [
+  [/\beuros?\b/i, "EUR"],
+  [/\bU\.?S\.? dollars?\b/i, "USD"],
+  [/\bpounds? sterling\b/i, "GBP"],
+  [/\bz[łl]oty\b/i, "PLN"],
+  [/円/, "JPY"],
+  [/人民币|\byuan\b|\bRMB\b/i, "CNY"],
+];
 const AMBIGUOUS_SYMBOLS: Record<string, string> = { "$": "USD", "¥": "JPY" };
 
 export function currency(ctx: Context): Leaf<string> | undefined {
@@ -130,6 +146,7 @@ function currencyIn(ctx: Context, text: string): string | null {
   const codes = codesIn(ctx, text);
   if (codes.length > 0) return codes[0]!;
   for (const [symbol, code] of Object.entries(SYMBOLS)) if (text.includes(symbol)) return code;
+  for (const [word, code] of WORDS) if (word.test(text)) return code;
   return null;
 }
 
@@ -161,6 +178,10 @@ function currencyFromText(ctx: Context): Leaf<string> | undefined {
         if (ctx.currencies.has(code)) vote(code, seg, true);
       }
       if (/\bUS\s?\$/.test(seg.text)) vote("USD", seg, true);
+      // A symbol in brackets in a header: "Unit price (€)".
+      for (const m of seg.text.matchAll(/[(\[]\s*(€|£|zł|₺|₹|₩)\s*[)\]]/g)) {
+        vote(SYMBOLS[m[1]!]!, seg, true);
+      }
       // A code next to an amount: "EUR 1,234.00", "1.234,00 EUR", "Total USD | 16,460.00".
       const words = seg.text.split(/\s+/);
       const first = words[0]!, last = words[words.length - 1]!;
