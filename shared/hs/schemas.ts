@@ -20,7 +20,8 @@ export const HsSearchQuery = z.object({
     .max(SEARCH_MAX_QUERY, `must be at most ${SEARCH_MAX_QUERY} characters`)
     .openapi({
       description: "Words (English, stemmed: `roasted coffee`, `laptops`), or a code prefix " +
-        "(digits, dots and spaces allowed: `0901`, `0901.21`, `8471 30`)",
+        "of 2 to 10 digits as paperwork writes it (`0901`, `0901.21`, `8471 30`, `HS 0901.21`, " +
+        "`HTS 8471.30.0100`, `0901-21-00`)",
       example: "roasted coffee",
     }),
   country: Country.optional(),

@@ -1,5 +1,5 @@
 import type { Queryable } from "../db/db.ts";
-import { codeDigits, displayCode, isCodePrefix } from "./codes.ts";
+import { codePrefix, displayCode } from "./codes.ts";
 import { nationalDescription } from "./lines.ts";
 import { type Concept, concepts } from "./words.ts";
 
@@ -26,11 +26,30 @@ export interface HsSearchInput {
 
 /**
  * Searches HS codes, and with a country its national tariff lines: by code prefix when `q` is
- * digits (dots and spaces allowed), in code order; otherwise by words, best first.
+ * a code in any written form (codes.ts), in code order; otherwise by words, best first.
  */
 export async function searchHsCodes(db: Queryable, input: HsSearchInput): Promise<HsSearchPage> {
-  const prefix = isCodePrefix(input.q) ? codeDigits(input.q) : null;
-  return prefix !== null ? await searchByPrefix(db, prefix, input) : await searchByWords(db, input);
+  const prefix = codePrefix(input.q);
+  return prefix !== null ? await searchByCode(db, prefix, input) : await searchByWords(db, input);
+}
+
+/**
+ * A code as paperwork writes it often has more digits than the codes that exist: a national
+ * line ("0901.21.00") searched without its country, or another country's 8 or 10 digits. When
+ * nothing starts with all the digits, the answer is the longest existing code they start with
+ * (8, 6, 4, then 2 digits) and what lies under it.
+ */
+async function searchByCode(
+  db: Queryable,
+  digits: string,
+  input: HsSearchInput,
+): Promise<HsSearchPage> {
+  const shorter = [8, 6, 4, 2].filter((n) => n < digits.length).map((n) => digits.slice(0, n));
+  for (const prefix of [digits, ...shorter]) {
+    const page = await searchByPrefix(db, prefix, input);
+    if (page.total > 0) return page;
+  }
+  return { results: [], total: 0 };
 }
 
 interface Row {

@@ -1,4 +1,4 @@
-import { codeParts, displayCode, isCodePrefix, lookupCode } from "../../shared/hs/codes.ts";
+import { codeParts, codePrefix, displayCode, lookupCode } from "../../shared/hs/codes.ts";
 import { nationalDescription } from "../../shared/hs/lines.ts";
 import { concepts, MAX_CONCEPTS } from "../../shared/hs/words.ts";
 import { assertEquals, equal } from "../support/assert.ts";
@@ -12,23 +12,40 @@ Deno.test("displayCode() dots every pair after the heading", () => {
 
 Deno.test("lookupCode() takes 2, 4, 6, 8 or 10 digits, with dots and spaces anywhere", () => {
   assertEquals(
-    ["0901.21", " 0901 21 ", "8471.30.01.00", "84"].map(lookupCode),
-    ["090121", "090121", "8471300100", "84"],
+    ["0901.21", " 0901 21 ", "8471.30.01.00", "84", "HS 0901.21", "0901-21"].map(lookupCode),
+    ["090121", "090121", "8471300100", "84", "090121", "090121"],
   );
   for (const bad of ["", "1", "847", "0901.2", "847130010", "84713001001", "84a1", "-84"]) {
     equal(lookupCode(bad), null, bad);
   }
 });
 
-Deno.test("isCodePrefix() is digits with dots and spaces, nothing else", () => {
-  assertEquals(["0901", "09.01", "8471 30", "..", "0901 coffee", "x"].map(isCodePrefix), [
-    true,
-    true,
-    true,
-    false,
-    false,
-    false,
-  ]);
+Deno.test("codePrefix() reads codes as paperwork writes them, 2 to 10 digits", () => {
+  const cases: [string, string | null][] = [
+    ["0901", "0901"],
+    ["09.01", "0901"],
+    ["8471 30", "847130"],
+    ["HS 1234.56", "123456"],
+    ["hs1234.56", "123456"],
+    ["HTS 8471.30.0100", "8471300100"],
+    ["HTSUS: 8471.30.01.00", "8471300100"],
+    ["HSN 0901", "0901"],
+    ["HS Code: 0901.21", "090121"],
+    ["hs code 0901 21 00", "09012100"],
+    ["Tariff No. 6109.10.0012", "6109100012"],
+    ["1234 56 00", "12345600"],
+    ["0901-21-00", "09012100"],
+    ["8471.30.01.00 ", "8471300100"],
+    ["..", null],
+    ["HS", null],
+    ["0901 coffee", null],
+    ["x", null],
+    ["7", null],
+    ["12345678901", null],
+    ["-84", null],
+    ["84-", null],
+  ];
+  for (const [q, digits] of cases) equal(codePrefix(q), digits, q);
 });
 
 Deno.test("codeParts() gives the 2-, 4- and 6-digit prefixes", () => {
