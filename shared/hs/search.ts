@@ -1,6 +1,7 @@
 import type { Queryable } from "../db/db.ts";
 import { codePrefix, displayCode } from "./codes.ts";
 import { nationalDescription } from "./lines.ts";
+import { corrections } from "./typos.ts";
 import { type Concept, concepts } from "./words.ts";
 
 export interface HsSearchResult {
@@ -131,19 +132,20 @@ async function searchByPrefix(
  * additional duties, not goods) is left out of word searches.
  */
 async function searchByWords(db: Queryable, input: HsSearchInput): Promise<HsSearchPage> {
-  const list = concepts(input.q);
+  const list = await withCorrections(db, concepts(input.q));
   if (list.length === 0) return { results: [], total: 0 };
   const rows = await db.query<Row>(
     `with concept as materialized (
-       select q,
+       select q, weight,
               -- the same query restricted to weight A, and to A or B (see the migration)
               regexp_replace(q::text, '''(?=[ )]|$)', ''':A', 'g')::tsquery as in_head,
               regexp_replace(q::text, '''(?=[ )]|$)', ''':AB', 'g')::tsquery as in_first
          from (
            select case when m = '' then plainto_tsquery('english', w)
                        else plainto_tsquery('english', w) || plainto_tsquery('english', m)
-                  end as q
-             from jsonb_to_recordset($1::text::jsonb) as t(w text, m text)
+                  end as q,
+                  weight
+             from jsonb_to_recordset($1::text::jsonb) as t(w text, m text, weight float8)
          ) typed
         where numnode(q) > 0
      ),
@@ -182,10 +184,10 @@ async function searchByWords(db: Queryable, input: HsSearchInput): Promise<HsSea
                             when level > 6 then 0.7 else 1.0 end as score
          from best
         cross join lateral (
-          select sum(case when best.own @@ c.in_head then 1.0
-                          when best.own @@ c.in_first then 0.5
-                          when best.own @@ c.q then 0.25
-                          else 0 end) as points
+          select sum(c.weight * case when best.own @@ c.in_head then 1.0
+                                     when best.own @@ c.in_first then 0.5
+                                     when best.own @@ c.q then 0.25
+                                     else 0 end) as points
             from concept c
         ) m
         where coverage = top and coverage > 0
@@ -198,13 +200,35 @@ async function searchByWords(db: Queryable, input: HsSearchInput): Promise<HsSea
     [
       // JSON text rather than a text[] parameter: postgres.js can send an array before it has
       // learnt the array types of a new connection ("malformed array literal").
-      JSON.stringify(list.map((c) => ({ w: c.words, m: c.means }))),
+      JSON.stringify(list.map((c) => ({ w: c.words, m: c.means, weight: c.weight }))),
       input.country,
       input.limit,
       anyConcept(list),
     ],
   );
   return toPage(rows);
+}
+
+interface WeightedConcept extends Concept {
+  /** 1, or CORRECTED_WEIGHT when the word is a typo read as the nomenclature's word. */
+  weight: number;
+}
+
+/** A corrected word counts less than a word typed right, so exact matches rank first. */
+const CORRECTED_WEIGHT = 0.75;
+
+/** The concepts, a word no description knows replaced by its correction (typos.ts). */
+async function withCorrections(
+  db: Queryable,
+  list: readonly Concept[],
+): Promise<WeightedConcept[]> {
+  const fixed = await corrections(db, list.filter((c) => c.means === "").map((c) => c.words));
+  return list.map((c) => {
+    const correction = c.means === "" ? fixed.get(c.words) : undefined;
+    return correction === undefined
+      ? { ...c, weight: 1 }
+      : { ...c, means: correction, weight: CORRECTED_WEIGHT };
+  });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { codeParts, codePrefix, displayCode, lookupCode } from "../../shared/hs/codes.ts";
 import { nationalDescription } from "../../shared/hs/lines.ts";
+import { correctable, editDistance, maxEdits } from "../../shared/hs/typos.ts";
 import { concepts, MAX_CONCEPTS } from "../../shared/hs/words.ts";
 import { assertEquals, equal } from "../support/assert.ts";
 
@@ -92,4 +93,30 @@ Deno.test("nationalDescription() joins the lines above with their contexts", () 
     ]),
     "Coffee, roasted > Not decaffeinated > Arabica > Certified organic",
   );
+});
+
+Deno.test("editDistance() counts insertions, deletions, substitutions and swaps as one", () => {
+  const cases: [string, string, number][] = [
+    ["coffee", "coffee", 0],
+    ["cofee", "coffee", 1],
+    ["coffe", "coffee", 1],
+    ["cpffee", "coffee", 1],
+    ["recieve", "receive", 1],
+    ["bycicle", "bicycle", 2],
+    ["", "abc", 3],
+    ["abc", "", 3],
+    ["kitten", "sitting", 3],
+  ];
+  for (const [a, b, n] of cases) equal(editDistance(a, b), n, `${a} ${b}`);
+});
+
+Deno.test("typos: plain words of four letters or more, one edit up to five, two beyond", () => {
+  assertEquals(["tea", "cofee", "t-shirt", "café", "rice"].map(correctable), [
+    false,
+    true,
+    false,
+    false,
+    true,
+  ]);
+  assertEquals(["rice", "sugar", "coffee"].map(maxEdits), [1, 1, 2]);
 });

@@ -72,6 +72,41 @@ serviceTest("hs-codes/search finds the right subheading in the first three", asy
     });
   }
 
+  for (
+    const [q, expected] of [
+      ["cofee", "0901."],
+      ["roasted cofee", "0901.21"],
+      ["bycicles", "8712.00"],
+      ["alluminium foil", "7607."],
+      ["frozn shrimps", "0306.1"],
+      ["tomatos", "0702.00"],
+      ["cigarets", "2402.20"],
+    ] as const
+  ) {
+    await t.step(`the misspelling "${q}" finds ${expected}… in the first three`, async () => {
+      const page = await expectJson<SearchPage>(await search(svc, team, { q }), 200);
+      const top = page.results.slice(0, 3).map((r) => r.code);
+      assert(top.some((code) => code.startsWith(expected)), `${q}: ${top.join(" ")}`);
+    });
+  }
+
+  await t.step("a word typed right ranks above a correction of another word", async () => {
+    // "tomatos" is read as "tomatoes" (heading 0702), "potatoes" is typed right (heading 0701):
+    // both headings name their word first, the exact word ranks first.
+    const page = await expectJson<SearchPage>(
+      await search(svc, team, { q: "potatoes tomatos" }),
+      200,
+    );
+    const codes = page.results.map((r) => r.code);
+    assert(codes.indexOf("0701") >= 0 && codes.indexOf("0702") >= 0, codes.join(" "));
+    assert(codes.indexOf("0701") < codes.indexOf("0702"), codes.join(" "));
+  });
+
+  await t.step("a known word is never corrected: 'cotton' stays cotton, not 'button'", async () => {
+    const page = await expectJson<SearchPage>(await search(svc, team, { q: "cotton" }), 200);
+    assert(page.results.every((r) => /cotton/i.test(r.description)), JSON.stringify(page.results));
+  });
+
   await t.step(
     "a negated word does not match: crude oil is 2709, not 2710 (not crude)",
     async () => {

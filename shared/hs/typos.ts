@@ -1,0 +1,95 @@
+import type { Queryable } from "../db/db.ts";
+
+/**
+ * Typo tolerance for HS search: a typed word that no description knows (its English stem is no
+ * word's stem in hs_vocabulary, migration 20261125001600) is read as the nomenclature's word
+ * nearest to it: "cofee" → coffee, "bycicles" → bicycles, "alluminium" → aluminium.
+ *
+ * pg_trgm proposes the words nearest in trigrams (its GiST index answers `<->` in distance
+ * order); the choice is the candidate fewest edits away (insertions, deletions, substitutions and
+ * swaps of two neighbours), at most one edit for words of up to five letters and two beyond,
+ * then the word more codes use, then the alphabet. Trigram distance and edit distance are the
+ * same on PGlite and PostgreSQL, so both correct alike.
+ */
+
+/** Words shorter than this are not corrected: three letters are a different word by one edit. */
+const MIN_LETTERS = 4;
+/** Candidates pg_trgm proposes per unknown word. */
+const CANDIDATES = 20;
+
+/** Which words of a search can be typos worth correcting: plain letters, four or more. */
+export function correctable(word: string): boolean {
+  return word.length >= MIN_LETTERS && /^[a-z]+$/.test(word);
+}
+
+/** The most edits a word of this length may have to be corrected. */
+export function maxEdits(word: string): number {
+  return word.length <= 5 ? 1 : 2;
+}
+
+/** The corrections of the words no description knows; known words are not in the map. */
+export async function corrections(
+  db: Queryable,
+  words: readonly string[],
+): Promise<Map<string, string>> {
+  const typed = [...new Set(words.filter(correctable))];
+  const out = new Map<string, string>();
+  if (typed.length === 0) return out;
+  const rows = await db.query<{ typed: string; word: string; codes: number }>(
+    `select q.w as typed, v.word, v.codes
+       from jsonb_array_elements_text($1::text::jsonb) as q(w)
+      cross join lateral (
+        select word, codes
+          from hs_vocabulary
+         where (ts_lexize('english_stem', q.w))[1] is not null
+           and not exists (
+             select 1 from hs_vocabulary k where k.stem = (ts_lexize('english_stem', q.w))[1]
+           )
+         order by word <-> q.w, word
+         limit $2
+      ) v`,
+    [JSON.stringify(typed), CANDIDATES],
+  );
+  const best = new Map<string, { word: string; edits: number; codes: number }>();
+  for (const row of rows) {
+    const edits = editDistance(row.typed, row.word);
+    if (edits > maxEdits(row.typed)) continue;
+    const held = best.get(row.typed);
+    if (
+      !held || edits < held.edits ||
+      (edits === held.edits &&
+        (row.codes > held.codes || (row.codes === held.codes && row.word < held.word)))
+    ) {
+      best.set(row.typed, { word: row.word, edits, codes: row.codes });
+    }
+  }
+  for (const [word, choice] of best) out.set(word, choice.word);
+  return out;
+}
+
+/**
+ * Edits between two words: insertions, deletions, substitutions, and swaps of two neighbouring
+ * letters ("recieve"), each counting one (the optimal string alignment distance).
+ */
+export function editDistance(a: string, b: string): number {
+  const rows = a.length + 1;
+  const cols = b.length + 1;
+  const d: number[] = new Array(rows * cols).fill(0);
+  for (let i = 0; i < rows; i++) d[i * cols] = i;
+  for (let j = 0; j < cols; j++) d[j] = j;
+  for (let i = 1; i < rows; i++) {
+    for (let j = 1; j < cols; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(
+        d[(i - 1) * cols + j]! + 1,
+        d[i * cols + j - 1]! + 1,
+        d[(i - 1) * cols + j - 1]! + cost,
+      );
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        v = Math.min(v, d[(i - 2) * cols + j - 2]! + 1);
+      }
+      d[i * cols + j] = v;
+    }
+  }
+  return d[rows * cols - 1]!;
+}
