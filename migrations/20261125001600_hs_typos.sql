@@ -1,65 +1,46 @@
 /*
- * HS search typo tolerance (shared/hs/typos.ts): the words of the nomenclature and of the
- * national tariffs, with a trigram index, so that a word no description has ("cofee",
- * "bycicle") can be matched with the words nearest to it in spelling.
+ * HS search typo tolerance (shared/hs/typos.ts): the words the search knows, as the English stems
+ * (lexemes) it indexes, with a trigram index, so that a word it does not know ("cofee",
+ * "bycicles") can be read as the known word nearest to it in spelling.
  *
- * hs_vocabulary holds every word of three letters or more of the HS descriptions and the
- * tariff lines (descriptions and contexts), lower case, with its English stem (what
- * to_tsvector('english') indexes; null for stop words) and the number of codes using it. A
- * typed word whose stem is some word's stem is known and never corrected. Candidates for an
- * unknown word come from pg_trgm's distance (`<->`, GiST k-nearest-neighbour order); the choice
- * among them is made by edit distance in typos.ts.
+ * hs_vocabulary holds every lexeme of three letters or more of the HS codes' and national lines'
+ * search vectors (hs_search_tsvector, migration 20261121000300), with the number of codes and
+ * lines using it. A typed word whose stem is there is known and never corrected. Candidates for
+ * an unknown one come from pg_trgm's distance (`<->`, answered in distance order by the GiST
+ * index); typos.ts chooses among them by edit distance.
  *
- * The table is derived: statement triggers rebuild it whenever the tables it is made from change
- * (the reference seed replaces them in one transaction, which therefore sees the new words).
+ * The table is derived from the reference data: hs_vocabulary_rebuild() refills it, called by
+ * the reference seed after it loads HS data (shared/reference/seed.ts) and once below. Reading
+ * the lexemes from the stored vectors with ts_stat costs a fraction of parsing the texts again;
+ * the GiST index is built after the rows are in (several times faster than row by row). It
+ * indexes lower(lexeme), the same text, so that an equality test on lexeme (is a word known?)
+ * keeps using the primary key: pg_trgm 1.6's GiST answers equality too, and the planner, given
+ * the choice, took it at a hundred times the cost.
  * pg_trgm ships with PostgreSQL (contrib) and with PGlite (shared/db/pglite.ts loads it).
  */
 create extension if not exists pg_trgm;
 
 create table hs_vocabulary (
-  word text primary key,
-  stem text,
+  lexeme text primary key,
   codes integer not null
 );
-create index hs_vocabulary_word_trgm_idx on hs_vocabulary using gist (word gist_trgm_ops);
-create index hs_vocabulary_stem_idx on hs_vocabulary (stem);
 
 create function hs_vocabulary_rebuild() returns void
 language plpgsql as $$
 begin
+  drop index if exists hs_vocabulary_lexeme_trgm_idx;
   delete from hs_vocabulary;
-  insert into hs_vocabulary (word, stem, codes)
-  select word, (ts_lexize('english_stem', word))[1], count(*)::int
-    from (
-      select distinct t.key, w as word
-        from (
-          select code as key, description as text from hs_codes
-          union all
-          select country || code, coalesce(description, '') || ' ' || coalesce(context, '')
-            from tariff_lines
-        ) t
-       cross join lateral regexp_split_to_table(lower(t.text), '[^a-z]+') as w
-       where length(w) >= 3
-    ) words
-   group by word;
+  insert into hs_vocabulary (lexeme, codes)
+  select word, ndoc
+    from ts_stat('select search_weighted from hs_codes
+                  union all
+                  select search_weighted from tariff_lines')
+   where word ~ '^[a-z]{3,}$';
+  create index hs_vocabulary_lexeme_trgm_idx on hs_vocabulary
+    using gist (lower(lexeme) gist_trgm_ops);
   -- Fresh statistics for the planner (PGlite has no autovacuum).
   analyze hs_vocabulary;
 end;
 $$;
-
-create function hs_vocabulary_refresh() returns trigger
-language plpgsql as $$
-begin
-  perform hs_vocabulary_rebuild();
-  return null;
-end;
-$$;
-
-create trigger hs_codes_vocabulary
-  after insert or update or delete or truncate on hs_codes
-  for each statement execute function hs_vocabulary_refresh();
-create trigger tariff_lines_vocabulary
-  after insert or update or delete or truncate on tariff_lines
-  for each statement execute function hs_vocabulary_refresh();
 
 select hs_vocabulary_rebuild();

@@ -1,15 +1,17 @@
 import type { Queryable } from "../db/db.ts";
 
 /**
- * Typo tolerance for HS search: a typed word that no description knows (its English stem is no
- * word's stem in hs_vocabulary, migration 20261125001600) is read as the nomenclature's word
- * nearest to it: "cofee" → coffee, "bycicles" → bicycles, "alluminium" → aluminium.
+ * Typo tolerance for HS search: a typed word that the search does not know (its English stem is
+ * no lexeme of hs_vocabulary, migration 20261125001600: not in any description, tariff line or
+ * everyday term) is read as the known lexeme nearest to its stem: "cofee" (stem "cofe") →
+ * "coffe" (coffee), "bycicles" → "bicycl", "alluminium" → "aluminium".
  *
- * pg_trgm proposes the words nearest in trigrams (its GiST index answers `<->` in distance
- * order); the choice is the candidate fewest edits away (insertions, deletions, substitutions and
- * swaps of two neighbours), at most one edit for words of up to five letters and two beyond,
- * then the word more codes use, then the alphabet. Trigram distance and edit distance are the
- * same on PGlite and PostgreSQL, so both correct alike.
+ * pg_trgm proposes the lexemes nearest in trigrams (its GiST index answers `<->` in distance
+ * order, alone: a second sort key would make it sort the whole table); the choice is the candidate fewest edits away (insertions, deletions, substitutions and
+ * swaps of two neighbours), at most one edit for stems of up to five letters and two beyond,
+ * then the lexeme more codes use, then the alphabet. Trigram distance and edit distance are the
+ * same on PGlite and PostgreSQL, so both correct alike. The correction is a lexeme, matched as
+ * such (stemming it again could change it: "coffe" → "coff").
  */
 
 /** Words shorter than this are not corrected: three letters are a different word by one edit. */
@@ -22,12 +24,15 @@ export function correctable(word: string): boolean {
   return word.length >= MIN_LETTERS && /^[a-z]+$/.test(word);
 }
 
-/** The most edits a word of this length may have to be corrected. */
+/** The most edits a stem of this length may have to be corrected. */
 export function maxEdits(word: string): number {
   return word.length <= 5 ? 1 : 2;
 }
 
-/** The corrections of the words no description knows; known words are not in the map. */
+/**
+ * The corrections, as lexemes, of the words the search does not know (by the word typed); known
+ * words are not in the map.
+ */
 export async function corrections(
   db: Queryable,
   words: readonly string[],
@@ -35,35 +40,36 @@ export async function corrections(
   const typed = [...new Set(words.filter(correctable))];
   const out = new Map<string, string>();
   if (typed.length === 0) return out;
-  const rows = await db.query<{ typed: string; word: string; codes: number }>(
-    `select q.w as typed, v.word, v.codes
-       from jsonb_array_elements_text($1::text::jsonb) as q(w)
+  const rows = await db.query<{ typed: string; stem: string; lexeme: string; codes: number }>(
+    `select q.w as typed, q.stem, v.lexeme, v.codes
+       from (
+         select w, (ts_lexize('english_stem', w))[1] as stem
+           from jsonb_array_elements_text($1::text::jsonb) as t(w)
+       ) q
       cross join lateral (
-        select word, codes
+        select lexeme, codes
           from hs_vocabulary
-         where (ts_lexize('english_stem', q.w))[1] is not null
-           and not exists (
-             select 1 from hs_vocabulary k where k.stem = (ts_lexize('english_stem', q.w))[1]
-           )
-         order by word <-> q.w, word
+         where q.stem is not null
+           and not exists (select 1 from hs_vocabulary k where k.lexeme = q.stem)
+         order by lower(lexeme) <-> q.stem
          limit $2
       ) v`,
     [JSON.stringify(typed), CANDIDATES],
   );
-  const best = new Map<string, { word: string; edits: number; codes: number }>();
+  const best = new Map<string, { lexeme: string; edits: number; codes: number }>();
   for (const row of rows) {
-    const edits = editDistance(row.typed, row.word);
-    if (edits > maxEdits(row.typed)) continue;
+    const edits = editDistance(row.stem, row.lexeme);
+    if (edits > maxEdits(row.stem)) continue;
     const held = best.get(row.typed);
     if (
       !held || edits < held.edits ||
       (edits === held.edits &&
-        (row.codes > held.codes || (row.codes === held.codes && row.word < held.word)))
+        (row.codes > held.codes || (row.codes === held.codes && row.lexeme < held.lexeme)))
     ) {
-      best.set(row.typed, { word: row.word, edits, codes: row.codes });
+      best.set(row.typed, { lexeme: row.lexeme, edits, codes: row.codes });
     }
   }
-  for (const [word, choice] of best) out.set(word, choice.word);
+  for (const [word, choice] of best) out.set(word, choice.lexeme);
   return out;
 }
 

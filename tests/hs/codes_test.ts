@@ -1,7 +1,7 @@
 import { codeParts, codePrefix, displayCode, lookupCode } from "../../shared/hs/codes.ts";
 import { nationalDescription } from "../../shared/hs/lines.ts";
 import { correctable, editDistance, maxEdits } from "../../shared/hs/typos.ts";
-import { concepts, MAX_CONCEPTS } from "../../shared/hs/words.ts";
+import { MAX_WORDS, searchWords } from "../../shared/hs/words.ts";
 import { assertEquals, equal } from "../support/assert.ts";
 
 Deno.test("displayCode() dots every pair after the heading", () => {
@@ -58,30 +58,34 @@ Deno.test("codeParts() gives the 2-, 4- and 6-digit prefixes", () => {
   assertEquals(codeParts("84"), { chapter: "84", heading: null, subheading: null });
 });
 
-Deno.test("concepts() adds the nomenclature's wording for everyday names", () => {
-  assertEquals(concepts("Laptops"), [
-    { words: "laptops", means: "portable automatic data processing machines" },
-  ]);
-  assertEquals(concepts("mobile phones, cheap"), [
-    { words: "mobile phones", means: "telephones for cellular networks" },
-    { words: "cheap", means: "" },
-  ]);
-  assertEquals(concepts("wristwatches"), [{ words: "wristwatches", means: "wrist-watches" }]);
-});
-
-Deno.test("concepts() keeps hyphenated words, drops punctuation and repeats, stops at 16", () => {
-  assertEquals(concepts("cotton T-shirts; cotton & (x) men’s").map((c) => c.words), [
+Deno.test("searchWords() keeps hyphenated words, drops punctuation and repeats, stops at 16", () => {
+  assertEquals(searchWords("cotton T-shirts; cotton & (x) men’s").map((w) => w.word), [
     "cotton",
     "t-shirts",
     "x",
     "men's",
   ]);
-  assertEquals(concepts("'; drop table --"), [
-    { words: "drop", means: "" },
-    { words: "table", means: "" },
+  assertEquals(searchWords("'; drop table --"), [
+    { word: "drop", negated: false },
+    { word: "table", negated: false },
   ]);
-  equal(concepts(Array.from({ length: 40 }, (_, i) => `w${i}`).join(" ")).length, MAX_CONCEPTS);
-  assertEquals(concepts("&|!():* \u0000"), []);
+  equal(searchWords(Array.from({ length: 40 }, (_, i) => `w${i}`).join(" ")).length, MAX_WORDS);
+  assertEquals(searchWords("&|!():* \u0000"), []);
+});
+
+Deno.test("searchWords() marks what the user excludes, to the next comma", () => {
+  const negated = (q: string) =>
+    searchWords(q).filter((w) => w.negated).map((w) => w.word).join(" ");
+  equal(negated("coffee not decaffeinated"), "decaffeinated");
+  equal(negated("coffee, not roasted or decaffeinated"), "roasted or decaffeinated");
+  equal(negated("t-shirts other than cotton"), "cotton");
+  equal(negated("shoes excluding sports, leather"), "sports");
+  equal(negated("steel without coating"), "coating");
+  equal(negated("coffee whether or not roasted"), "");
+  assertEquals(searchWords("non alcoholic beer"), [
+    { word: "non-alcoholic", negated: false },
+    { word: "beer", negated: false },
+  ]);
 });
 
 Deno.test("nationalDescription() joins the lines above with their contexts", () => {
@@ -118,5 +122,6 @@ Deno.test("typos: plain words of four letters or more, one edit up to five, two 
     false,
     true,
   ]);
-  assertEquals(["rice", "sugar", "coffee"].map(maxEdits), [1, 1, 2]);
+  assertEquals(["rice", "sugar", "coffe"].map(maxEdits), [1, 1, 1]);
+  equal(maxEdits("bicycl"), 2);
 });
