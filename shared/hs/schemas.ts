@@ -87,6 +87,15 @@ export const HsHierarchyEntry = z.object({
   description: z.string(),
 }).openapi("HsHierarchyEntry");
 
+export const HsNationalLine = z.object({
+  level: z.int().openapi({ description: "8 or 10" }),
+  code: Code,
+  description: z.string().openapi({
+    description: "The line's own text: the unnumbered lines above it, then its description",
+  }),
+  duty_rate: DutyRate,
+}).openapi("HsNationalLine");
+
 export const HsCode = z.object({
   code: Code,
   description: z.string(),
@@ -97,5 +106,10 @@ export const HsCode = z.object({
   duty_rate: DutyRate,
   hierarchy: z.array(HsHierarchyEntry).openapi({
     description: "From the chapter down to the code itself",
+  }),
+  national_lines: z.array(HsNationalLine).optional().openapi({
+    description: "Only with `country`, for a 6-digit subheading or an 8-digit national line: " +
+      "the country's 8- and 10-digit lines under it, in code order (empty when its tariff is " +
+      "not loaded or has none)",
   }),
 }).openapi("HsCode");
