@@ -1,22 +1,24 @@
 /*
- * HS search typo tolerance (shared/hs/typos.ts): the words the search knows, as the English stems
- * (lexemes) it indexes, with a trigram index, so that a word it does not know ("cofee",
- * "bycicles") can be read as the known word nearest to it in spelling.
+ * HS search typo tolerance (shared/hs/typos.ts): which words the search knows, and how they are
+ * spelt, with a trigram index, so that a word it does not know ("cofee", "choclate") can be read
+ * as the known word nearest to it in spelling.
  *
- * hs_vocabulary holds every lexeme of three letters or more of the HS codes' and national lines'
- * search vectors (hs_search_tsvector, migration 20261121000300), with the number of codes and
- * lines using it. A typed word whose stem is there is known and never corrected. Candidates for
- * an unknown one come from pg_trgm's distance (`<->`, answered in distance order by the GiST
- * index); typos.ts chooses among them by edit distance.
+ * - hs_vocabulary: every lexeme (English stem, what the search indexes) of three letters or more
+ *   of the HS codes' and national lines' search vectors (hs_search_tsvector, migration
+ *   20261121000300). A typed word whose stem is there is known and never corrected. Read from
+ *   the stored vectors with ts_stat: a fraction of the cost of parsing the texts again.
+ * - hs_spellings: the words of the HS descriptions as written (lower case), each with its
+ *   lexeme and the number of codes using it. Candidates for an unknown word are the spellings
+ *   nearest to it by pg_trgm's distance (`<->`, answered in distance order by the GiST index);
+ *   typos.ts chooses among them by edit distance, and searches the chosen word's lexeme. (The
+ *   national lines' 30,000 texts add few words and would cost seconds to split: left out.)
  *
- * The table is derived from the reference data: hs_vocabulary_rebuild() refills it, called by
- * the reference seed after it loads HS data (shared/reference/seed.ts) and once below. Reading
- * the lexemes from the stored vectors with ts_stat costs a fraction of parsing the texts again;
- * the GiST index is built after the rows are in (several times faster than row by row). It
- * indexes lower(lexeme), the same text, so that an equality test on lexeme (is a word known?)
- * keeps using the primary key: pg_trgm 1.6's GiST answers equality too, and the planner, given
- * the choice, took it at a hundred times the cost.
- * pg_trgm ships with PostgreSQL (contrib) and with PGlite (shared/db/pglite.ts loads it).
+ * Both are derived from the reference data: hs_vocabulary_rebuild() refills them, called by the
+ * reference seed after it loads HS data (shared/reference/seed.ts) and once below. The GiST index
+ * is built after the rows are in (several times faster than row by row), on lower(word), the same
+ * text, so that the equality test on word keeps using the primary key (pg_trgm 1.6's GiST answers
+ * equality too, and the planner took it at a hundred times the cost). pg_trgm ships with
+ * PostgreSQL (contrib) and with PGlite (shared/db/pglite.ts loads it).
  */
 create extension if not exists pg_trgm;
 
@@ -25,10 +27,15 @@ create table hs_vocabulary (
   codes integer not null
 );
 
+create table hs_spellings (
+  word text primary key,
+  lexeme text not null,
+  codes integer not null
+);
+
 create function hs_vocabulary_rebuild() returns void
 language plpgsql as $$
 begin
-  drop index if exists hs_vocabulary_lexeme_trgm_idx;
   delete from hs_vocabulary;
   insert into hs_vocabulary (lexeme, codes)
   select word, ndoc
@@ -36,10 +43,23 @@ begin
                   union all
                   select search_weighted from tariff_lines')
    where word ~ '^[a-z]{3,}$';
-  create index hs_vocabulary_lexeme_trgm_idx on hs_vocabulary
-    using gist (lower(lexeme) gist_trgm_ops);
+
+  drop index if exists hs_spellings_word_trgm_idx;
+  delete from hs_spellings;
+  insert into hs_spellings (word, lexeme, codes)
+  select word, lexeme, codes
+    from (
+      select w as word, (ts_lexize('english_stem', w))[1] as lexeme, count(*)::int as codes
+        from hs_codes
+       cross join lateral regexp_split_to_table(lower(description), '[^a-z]+') as w
+       where length(w) >= 3
+       group by w
+    ) words
+   where lexeme is not null;
+  create index hs_spellings_word_trgm_idx on hs_spellings using gist (lower(word) gist_trgm_ops);
   -- Fresh statistics for the planner (PGlite has no autovacuum).
   analyze hs_vocabulary;
+  analyze hs_spellings;
 end;
 $$;
 

@@ -8,8 +8,9 @@
  * and "sneaker" share the key "sneaker", "mobile phones" and "mobile phone" "mobil phone". Stop
  * words keep their own spelling so that a phrase keeps its shape.
  *
- * The vocabulary's stems also join hs_vocabulary (migration 20261125001600): a typo of an
- * everyday word ("sneakres") is corrected to it, and the word itself is never taken for a typo.
+ * The vocabulary's words also join hs_vocabulary and hs_spellings (migration 20261125001600): a
+ * typo of an everyday word ("sneakres") is corrected to it, and the word itself is never taken
+ * for a typo.
  */
 create function hs_term_key(term text) returns text
 language sql immutable parallel safe
@@ -31,7 +32,6 @@ create index hs_synonyms_key_idx on hs_synonyms (key);
 create or replace function hs_vocabulary_rebuild() returns void
 language plpgsql as $$
 begin
-  drop index if exists hs_vocabulary_lexeme_trgm_idx;
   delete from hs_vocabulary;
   insert into hs_vocabulary (lexeme, codes)
   select word, sum(ndoc)::int
@@ -45,8 +45,25 @@ begin
     ) lexemes
    where word ~ '^[a-z]{3,}$'
    group by word;
-  create index hs_vocabulary_lexeme_trgm_idx on hs_vocabulary
-    using gist (lower(lexeme) gist_trgm_ops);
+
+  drop index if exists hs_spellings_word_trgm_idx;
+  delete from hs_spellings;
+  insert into hs_spellings (word, lexeme, codes)
+  select word, lexeme, codes
+    from (
+      select w as word, (ts_lexize('english_stem', w))[1] as lexeme, count(*)::int as codes
+        from (
+          select code as key, description as text from hs_codes
+          union all
+          select term, term from hs_synonyms
+        ) t
+       cross join lateral regexp_split_to_table(lower(t.text), '[^a-z]+') as w
+       where length(w) >= 3
+       group by w
+    ) words
+   where lexeme is not null;
+  create index hs_spellings_word_trgm_idx on hs_spellings using gist (lower(word) gist_trgm_ops);
   analyze hs_vocabulary;
+  analyze hs_spellings;
 end;
 $$;

@@ -87,7 +87,9 @@ async function main(args: string[]): Promise<void> {
   for (const [plural, lemma] of wordnet.plurals) {
     const base = rows.get(termOf(lemma) ?? "");
     const term = termOf(plural);
-    if (base && term !== null && !rows.has(term) && !hs.mentions(term)) {
+    if (
+      base && term !== null && !rows.has(term) && !hs.mentions(term)
+    ) {
       rows.set(term, { ...base, term, source: `${base.source}; plural (noun.exc)` });
     }
   }

@@ -123,11 +123,13 @@ async function searchByPrefix(
  *    migration 20261121000300): 1 in the head phrase before the first `;` or `,` (what the
  *    goods are), 0.5 in the next phrase (which kind), 0.25 further on (long lists, conditions),
  *    never in a negation ("not roasted", "other than cotton"), and once however often repeated;
- *    1.25 for a code the vocabulary names (the curated answer beats a word match); a corrected
- *    typo's points times 0.75. An excluded word costs 0.5 where the description has it, and
+ *    1 more for a code the vocabulary names or one under it (the vocabulary's answer beats a
+ *    word match, and the words still tell its national lines apart); a corrected typo's points
+ *    times 0.75. An excluded word costs 0.5 where the description has it, and
  *    earns 0.5 where the description excludes it too ("Coffee; roasted, not decaffeinated");
- * 2. times the level: 1 for subheadings (6 digits, the usual answer), 0.8 for headings, 0.6
- *    for chapters, 0.7 for national lines (whose texts lack the HS "Goods; kind, details"
+ * 2. times the level: 1 for subheadings (6 digits, the usual answer), 0.45 for headings and
+ *    0.3 for chapters (below a subheading that has the word in its second phrase: a heading's
+ *    text names its goods first, its subheadings name the kind), 0.7 for national lines (whose texts lack the HS "Goods; kind, details"
  *    structure, so that an HS subheading comes before a national line of the same words);
  * 3. then the shorter description (fewer other things in it), then the code.
  *
@@ -214,7 +216,7 @@ async function searchByWords(db: Queryable, input: HsSearchInput): Promise<HsSea
      ),
      scored as (
        select best.*, count(*) over ()::int as total,
-              points * case when level = 2 then 0.6 when level = 4 then 0.8
+              points * case when level = 2 then 0.3 when level = 4 then 0.45
                             when level > 6 then 0.7 else 1.0 end as score
          from best
         cross join lateral (
@@ -223,12 +225,14 @@ async function searchByWords(db: Queryable, input: HsSearchInput): Promise<HsSea
                    when c.negated and to_tsvector('english',
                           best.description || ' ' || coalesce(best.context, '')) @@ c.q then 0.5
                    when c.negated then 0
-                   when exists (select 1 from unnest(c.codes) as p
-                                 where starts_with(best.code, p)) then 1.25
-                   when best.own @@ c.in_head then 1.0
-                   when best.own @@ c.in_first then 0.5
-                   when best.own @@ c.q then 0.25
-                   else 0 end) as points
+                   else case when exists (select 1 from unnest(c.codes) as p
+                                           where starts_with(best.code, p)) then 1.0
+                             else 0 end
+                        + case when best.own @@ c.in_head then 1.0
+                               when best.own @@ c.in_first then 0.5
+                               when best.own @@ c.q then 0.25
+                               else 0 end
+                   end) as points
             from concept c
         ) m
         where coverage = top and coverage > 0

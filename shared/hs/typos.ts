@@ -2,16 +2,17 @@ import type { Queryable } from "../db/db.ts";
 
 /**
  * Typo tolerance for HS search: a typed word that the search does not know (its English stem is
- * no lexeme of hs_vocabulary, migration 20261125001600: not in any description, tariff line or
- * everyday term) is read as the known lexeme nearest to its stem: "cofee" (stem "cofe") →
- * "coffe" (coffee), "bycicles" → "bicycl", "alluminium" → "aluminium".
+ * no lexeme of hs_vocabulary, migration 20261125001600: in no description, tariff line or
+ * everyday term) is read as the known word nearest to it in spelling: "cofee" → coffee,
+ * "choclate" → chocolate, "bycicles" → bicycles, searched by that word's lexeme.
  *
- * pg_trgm proposes the lexemes nearest in trigrams (its GiST index answers `<->` in distance
- * order, alone: a second sort key would make it sort the whole table); the choice is the candidate fewest edits away (insertions, deletions, substitutions and
- * swaps of two neighbours), at most one edit for stems of up to five letters and two beyond,
- * then the lexeme more codes use, then the alphabet. Trigram distance and edit distance are the
- * same on PGlite and PostgreSQL, so both correct alike. The correction is a lexeme, matched as
- * such (stemming it again could change it: "coffe" → "coff").
+ * pg_trgm proposes the spellings nearest in trigrams (hs_spellings; its GiST index answers `<->`
+ * in distance order, alone: a second sort key would make it sort the whole table); the choice is
+ * the candidate fewest edits away (insertions, deletions, substitutions and swaps of two
+ * neighbours), at most one edit for words of up to five letters and two beyond, then the word
+ * more codes use, then the alphabet. Trigram distance and edit distance are the same on PGlite
+ * and PostgreSQL, so both correct alike. The correction is searched as its lexeme (stemming a
+ * stem again could change it: "coffe" → "coff").
  */
 
 /** Words shorter than this are not corrected: three letters are a different word by one edit. */
@@ -24,7 +25,7 @@ export function correctable(word: string): boolean {
   return word.length >= MIN_LETTERS && /^[a-z]+$/.test(word);
 }
 
-/** The most edits a stem of this length may have to be corrected. */
+/** The most edits a word of this length may have to be corrected. */
 export function maxEdits(word: string): number {
   return word.length <= 5 ? 1 : 2;
 }
@@ -40,36 +41,36 @@ export async function corrections(
   const typed = [...new Set(words.filter(correctable))];
   const out = new Map<string, string>();
   if (typed.length === 0) return out;
-  const rows = await db.query<{ typed: string; stem: string; lexeme: string; codes: number }>(
-    `select q.w as typed, q.stem, v.lexeme, v.codes
+  const rows = await db.query<{ typed: string; word: string; lexeme: string; codes: number }>(
+    `select q.w as typed, v.word, v.lexeme, v.codes
        from (
          select w, (ts_lexize('english_stem', w))[1] as stem
            from jsonb_array_elements_text($1::text::jsonb) as t(w)
        ) q
       cross join lateral (
-        select lexeme, codes
-          from hs_vocabulary
+        select word, lexeme, codes
+          from hs_spellings
          where q.stem is not null
            and not exists (select 1 from hs_vocabulary k where k.lexeme = q.stem)
-         order by lower(lexeme) <-> q.stem
+         order by lower(word) <-> q.w
          limit $2
       ) v`,
     [JSON.stringify(typed), CANDIDATES],
   );
-  const best = new Map<string, { lexeme: string; edits: number; codes: number }>();
+  const best = new Map<string, { word: string; lexeme: string; edits: number; codes: number }>();
   for (const row of rows) {
-    const edits = editDistance(row.stem, row.lexeme);
-    if (edits > maxEdits(row.stem)) continue;
+    const edits = editDistance(row.typed, row.word);
+    if (edits > maxEdits(row.typed)) continue;
     const held = best.get(row.typed);
     if (
       !held || edits < held.edits ||
       (edits === held.edits &&
-        (row.codes > held.codes || (row.codes === held.codes && row.lexeme < held.lexeme)))
+        (row.codes > held.codes || (row.codes === held.codes && row.word < held.word)))
     ) {
-      best.set(row.typed, { lexeme: row.lexeme, edits, codes: row.codes });
+      best.set(row.typed, { word: row.word, lexeme: row.lexeme, edits, codes: row.codes });
     }
   }
-  for (const [word, choice] of best) out.set(word, choice.lexeme);
+  for (const [typedWord, choice] of best) out.set(typedWord, choice.lexeme);
   return out;
 }
 

@@ -122,6 +122,5 @@ Deno.test("typos: plain words of four letters or more, one edit up to five, two 
     false,
     true,
   ]);
-  assertEquals(["rice", "sugar", "coffe"].map(maxEdits), [1, 1, 1]);
-  equal(maxEdits("bicycl"), 2);
+  assertEquals(["rice", "sugar", "coffee"].map(maxEdits), [1, 1, 2]);
 });
