@@ -1,5 +1,3 @@
-import type { Queryable } from "../db/db.ts";
-
 /**
  * Typo tolerance for HS search: a typed word that the search does not know (its English stem is
  * no lexeme of hs_vocabulary, migration 20261125001600: in no description, tariff line or
@@ -30,22 +28,20 @@ export function maxEdits(word: string): number {
   return word.length <= 5 ? 1 : 2;
 }
 
+/** The words of a search worth correcting, once each. */
+export function typoWords(words: readonly string[]): string[] {
+  return [...new Set(words.filter(correctable))];
+}
+
 /**
- * The corrections, as lexemes, of the words the search does not know (by the word typed); known
- * words are not in the map.
+ * SQL selecting the candidate spellings (typed, word, lexeme, codes) of the words no description
+ * knows: `words` is the parameter holding typoWords as JSON text. Known words have none.
  */
-export async function corrections(
-  db: Queryable,
-  words: readonly string[],
-): Promise<Map<string, string>> {
-  const typed = [...new Set(words.filter(correctable))];
-  const out = new Map<string, string>();
-  if (typed.length === 0) return out;
-  const rows = await db.query<{ typed: string; word: string; lexeme: string; codes: number }>(
-    `select q.w as typed, v.word, v.lexeme, v.codes
+export function typoCandidatesSql(words: string): string {
+  return `select q.w as typed, v.word, v.lexeme, v.codes
        from (
          select w, (ts_lexize('english_stem', w))[1] as stem
-           from jsonb_array_elements_text($1::text::jsonb) as t(w)
+           from jsonb_array_elements_text(${words}::text::jsonb) as t(w)
        ) q
       cross join lateral (
         select word, lexeme, codes
@@ -53,11 +49,20 @@ export async function corrections(
          where q.stem is not null
            and not exists (select 1 from hs_vocabulary k where k.lexeme = q.stem)
          order by lower(word) <-> q.w
-         limit $2
-      ) v`,
-    [JSON.stringify(typed), CANDIDATES],
-  );
-  const best = new Map<string, { word: string; lexeme: string; edits: number; codes: number }>();
+         limit ${CANDIDATES}
+      ) v`;
+}
+
+export interface TypoCandidate {
+  typed: string;
+  word: string;
+  lexeme: string;
+  codes: number;
+}
+
+/** The chosen correction of each word that has one, as a lexeme, by the word typed. */
+export function pickCorrections(rows: readonly TypoCandidate[]): Map<string, string> {
+  const best = new Map<string, TypoCandidate & { edits: number }>();
   for (const row of rows) {
     const edits = editDistance(row.typed, row.word);
     if (edits > maxEdits(row.typed)) continue;
@@ -67,11 +72,10 @@ export async function corrections(
       (edits === held.edits &&
         (row.codes > held.codes || (row.codes === held.codes && row.word < held.word)))
     ) {
-      best.set(row.typed, { word: row.word, lexeme: row.lexeme, edits, codes: row.codes });
+      best.set(row.typed, { ...row, edits });
     }
   }
-  for (const [typedWord, choice] of best) out.set(typedWord, choice.lexeme);
-  return out;
+  return new Map([...best].map(([typed, choice]) => [typed, choice.lexeme]));
 }
 
 /**

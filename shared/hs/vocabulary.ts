@@ -1,5 +1,5 @@
 import type { Queryable } from "../db/db.ts";
-import { corrections } from "./typos.ts";
+import { pickCorrections, type TypoCandidate, typoCandidatesSql, typoWords } from "./typos.ts";
 import { type SearchWord, searchWords } from "./words.ts";
 
 /**
@@ -43,11 +43,10 @@ const MAX_PHRASE = 3;
 export async function readConcepts(db: Queryable, q: string): Promise<Concept[]> {
   const words = searchWords(q);
   if (words.length === 0) return [];
-  const [vocabulary, fixed] = await Promise.all([
-    lookUp(db, phrases(words)),
-    corrections(db, words.map((w) => w.word)),
-  ]);
-  const fixedTerms = await lookUp(db, [...fixed.values()], { byKey: true });
+  const { vocabulary, fixed } = await lookUpWithTypos(db, words);
+  const fixedTerms = fixed.size === 0
+    ? new Map<string, Entry>()
+    : await lookUp(db, [...fixed.values()], { byKey: true });
   const out: Concept[] = [];
   for (let i = 0; i < words.length;) {
     const phrase = longestPhrase(words, i, vocabulary);
@@ -114,6 +113,41 @@ function longestPhrase(
   return null;
 }
 
+interface TermRow {
+  typed: string;
+  term: string;
+  codes: string | null;
+  means: string | null;
+}
+
+/**
+ * One round trip for what a search's words mean: the vocabulary entries of its phrases, and the
+ * spelling candidates of its words that no description knows (typos.ts).
+ */
+async function lookUpWithTypos(db: Queryable, words: readonly SearchWord[]) {
+  const rows = await db.query<
+    TermRow & { kind: "term" | "typo"; word: string; lexeme: string; uses: number }
+  >(
+    `select 'term' as kind, typed.t as typed, s.term, s.codes, s.means,
+            null as word, null as lexeme, null::int as uses
+       from jsonb_array_elements_text($1::text::jsonb) as typed(t)
+       join hs_synonyms s on s.key = hs_term_key(typed.t)
+     union all
+     select 'typo', c.typed, null, null, null, c.word, c.lexeme, c.codes
+       from (${typoCandidatesSql("$2")}) c`,
+    [
+      JSON.stringify([...new Set(phrases(words))]),
+      JSON.stringify(typoWords(words.map((w) => w.word))),
+    ],
+  );
+  const typos: TypoCandidate[] = rows.filter((r) => r.kind === "typo")
+    .map((r) => ({ typed: r.typed, word: r.word, lexeme: r.lexeme, codes: r.uses }));
+  return {
+    vocabulary: entries(rows.filter((r) => r.kind === "term")),
+    fixed: pickCorrections(typos),
+  };
+}
+
 /**
  * The vocabulary entries of the texts, by text: every entry whose term has the same English
  * stems (hs_term_key, migration 20261125001601), merged. `byKey`: the texts are stems already
@@ -124,16 +158,20 @@ async function lookUp(
   texts: readonly string[],
   { byKey = false } = {},
 ): Promise<Map<string, Entry>> {
-  const out = new Map<string, Entry>();
-  if (texts.length === 0) return out;
-  const rows = await db.query<{ typed: string; codes: string | null; means: string | null }>(
-    `select typed.t as typed, s.codes, s.means
+  const rows = await db.query<TermRow>(
+    `select typed.t as typed, s.term, s.codes, s.means
        from jsonb_array_elements_text($1::text::jsonb) as typed(t)
-       join hs_synonyms s on s.key = case when $2 then typed.t else hs_term_key(typed.t) end
-      order by s.term`,
+       join hs_synonyms s on s.key = case when $2 then typed.t else hs_term_key(typed.t) end`,
     [JSON.stringify([...new Set(texts)]), byKey],
   );
-  for (const row of rows) {
+  return entries(rows);
+}
+
+/** Rows merged by text typed, in term order (the same answer whatever order rows come in). */
+function entries(rows: readonly TermRow[]): Map<string, Entry> {
+  const out = new Map<string, Entry>();
+  const sorted = [...rows].sort((a, b) => a.term < b.term ? -1 : a.term > b.term ? 1 : 0);
+  for (const row of sorted) {
     const entry = out.get(row.typed) ?? { alts: [], codes: [] };
     const means = row.means?.trim();
     if (means && !entry.alts.includes(means)) entry.alts.push(means);
