@@ -133,8 +133,10 @@ async function searchByPrefix(
  *    structure, so that an HS subheading comes before a national line of the same words);
  * 3. then the shorter description (fewer other things in it), then the code.
  *
- * With a country, a national line is ranked with its HS subheading when that is an answer too:
- * the subheading, then its lines, best first, the family placed by its best member. A national
+ * With a country, a national line is ranked with its HS subheading when that is an answer too,
+ * the family placed by its best member: first the lines one declares (10-digit lines, and
+ * 8-digit lines without any: those with a unit of quantity), best first, then the subheading,
+ * then the 8-digit lines that only head 10-digit ones. A national
  * line also matches through the words of its HS subheading (the tariff's own text is
  * often only "Other" or "Of cotton"), but ranks by its own text. Chapter 99 (temporary
  * additional duties, not goods) is left out of word searches.
@@ -189,13 +191,14 @@ async function searchByWords(db: Queryable, input: HsSearchInput): Promise<HsSea
      ),
      hits as (
        select code, level, description, null::text as country, null::text as duty_rate,
-              null::text as context, null::text as parent,
+              null::text as context, null::text as parent, null::text as unit,
               search_weighted as own, search_weighted as matched
          from hs_hits
        union all
        -- A national line's HS subheading adds its words only if it matched a concept itself.
        select t.code, t.level, t.description, t.country, t.duty_rate_effective, t.context,
-              t.parent, t.search_weighted, t.search_weighted || coalesce(s.search_weighted, '')
+              t.parent, t.unit, t.search_weighted,
+              t.search_weighted || coalesce(s.search_weighted, '')
          from national t
          left join hs_hits s on s.code = left(t.code, 6)
         where t.level >= 8 and t.code not like '99%'
@@ -240,7 +243,11 @@ async function searchByWords(db: Queryable, input: HsSearchInput): Promise<HsSea
      -- A national line is ranked with its HS subheading when that is an answer too.
      family as (
        select s.*, coalesce(p.code, s.code) as family_code,
-              coalesce(length(p.description), length(s.description)) as family_length
+              coalesce(length(p.description), length(s.description)) as family_length,
+              -- declarable lines (they have a unit of quantity), the HS code, then the
+              -- 8-digit lines that only head 10-digit ones
+              case when s.country is null then 1 when coalesce(s.unit, '') <> '' then 0
+                   else 2 end as place
          from scored s
          left join scored p
            on s.country is not null and p.country is null and p.code = left(s.code, 6)
@@ -251,13 +258,13 @@ async function searchByWords(db: Queryable, input: HsSearchInput): Promise<HsSea
      ),
      page as (
        select * from ranked
-        order by family_score desc, family_length, family_code, country nulls first,
+        order by family_score desc, family_length, family_code, place,
                  score desc, length(description), code
         limit $3
      )
      select ${PAGE_COLUMNS} from page ${PAGE_JOINS}
-      order by page.family_score desc, page.family_length, page.family_code,
-               page.country nulls first, page.score desc, length(page.description), page.code`,
+      order by page.family_score desc, page.family_length, page.family_code, page.place,
+               page.score desc, length(page.description), page.code`,
     [
       // JSON text rather than a text[] parameter: postgres.js can send an array before it has
       // learnt the array types of a new connection ("malformed array literal").

@@ -131,10 +131,10 @@ serviceTest("hs-codes/search", async (t) => {
     equal(line?.duty_rate, "Free");
     equal(line?.country, "US");
     const asses = await ok({ q: "asses", country: "US" });
-    // HS 0101.30 "Asses; live" first, then the US line "Asses" with its rate.
+    // The US line "Asses" with its rate first, then its HS subheading 0101.30 "Asses; live".
     assertEquals(asses.results.slice(0, 2).map((r) => [r.code, r.duty_rate]), [
-      ["0101.30", null],
       ["0101.30.00.00", "6.8%"],
+      ["0101.30", null],
     ]);
   });
 
