@@ -150,7 +150,7 @@ async function lookUpWithTypos(db: Queryable, words: readonly SearchWord[]) {
 
 /**
  * The vocabulary entries of the texts, by text: every entry whose term has the same English
- * stems (hs_term_key, migration 20261125001601), merged. `byKey`: the texts are stems already
+ * stems (hs_term_key, migration 20261125001600), merged. `byKey`: the texts are stems already
  * (a typo's correction), compared as they are.
  */
 async function lookUp(
