@@ -138,7 +138,8 @@ async function searchByPrefix(
  * 8-digit lines without any: those with a unit of quantity), best first, then the subheading,
  * then the 8-digit lines that only head 10-digit ones. A national
  * line also matches through the words of its HS subheading (the tariff's own text is
- * often only "Other" or "Of cotton"), but ranks by its own text. Chapter 99 (temporary
+ * often only "Other" or "Of cotton"), and a subheading through those of its heading, but each
+ * ranks by its own text. Chapter 99 (temporary
  * additional duties, not goods) is left out of word searches.
  */
 async function searchByWords(db: Queryable, input: HsSearchInput): Promise<HsSearchPage> {
@@ -189,18 +190,27 @@ async function searchByWords(db: Queryable, input: HsSearchInput): Promise<HsSea
             on t.country = $2 and t.code ~>=~ prefix.p and t.code ~<~ (prefix.p || ':')
          limit ${MAX_PREFIX_LINES})
      ),
+     -- A subheading also matches through the words of its heading, when that matched too
+     -- ("camping tent": 6306.22 says "Tents", its heading 6306 "camping goods").
+     hs_matched as (
+       select h.*, h.search_weighted || coalesce(heading.search_weighted, '') as matched
+         from hs_hits h
+         left join hs_hits heading on h.level = 6 and heading.code = left(h.code, 4)
+     ),
      hits as (
        select code, level, description, null::text as country, null::text as duty_rate,
               null::text as context, null::text as parent, null::text as unit,
-              search_weighted as own, search_weighted as matched
-         from hs_hits
+              search_weighted as own, matched
+         from hs_matched
        union all
-       -- A national line's HS subheading adds its words only if it matched a concept itself.
+       -- A national line's HS subheading adds its words only if it matched a concept itself;
+       -- its own words, not its heading's (whose "whether or not roasted" would give every line
+       -- under 0901 the words "roasted" and "decaffeinated").
        select t.code, t.level, t.description, t.country, t.duty_rate_effective, t.context,
               t.parent, t.unit, t.search_weighted,
               t.search_weighted || coalesce(s.search_weighted, '')
          from national t
-         left join hs_hits s on s.code = left(t.code, 6)
+         left join hs_matched s on s.code = left(t.code, 6)
         where t.level >= 8 and t.code not like '99%'
      ),
      covered as (

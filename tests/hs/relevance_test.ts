@@ -119,6 +119,8 @@ serviceTest("hs-codes/search finds the right subheading in the first three", asy
       ["aluminum foil", ["7607.11", "7607.19", "7607.20"]],
       ["computer mouse", ["8471.60"]],
       ["sneakres", ["6404.11"]],
+      // 6306.22 "Tents; of synthetic fibres" has "camping" through its heading 6306.
+      ["camping tent", ["6306.22", "6306.29"]],
     ] as const
   ) {
     await t.step(`the everyday word "${q}" finds ${expected.join(" or ")}`, async () => {
