@@ -102,6 +102,20 @@ export const ERROR_CODES = {
     status: 400,
     meaning: "extract-filled-fields: the PDF has more than 10,000 form fields",
   },
+  SVC_VAL_014: {
+    status: 400,
+    meaning: "generate-documents: validation_hash is not a validation of this team (unknown, " +
+      "or another team's)",
+  },
+  SVC_VAL_015: {
+    status: 400,
+    meaning: "generate-documents: the validation with this validation_hash did not pass",
+  },
+  SVC_VAL_016: {
+    status: 400,
+    meaning: "generate-documents: the shipment is not the data validated with this " +
+      "validation_hash (validate again)",
+  },
   SVC_GEN_LIMIT: {
     status: 429,
     meaning: "generate-documents: 429 generation limit reached; 409 concurrent generation, retry",

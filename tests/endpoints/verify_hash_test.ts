@@ -195,6 +195,26 @@ serviceTest("verify-hash", async (t) => {
     equal(page.includes("Certificate of origin"), false);
   });
 
+  await t.step("lists only the document types the validating team generated", async () => {
+    const h = await passingHash(svc, team);
+    const other = await svc.newTeam("starter");
+    const theirs = await expectJson(
+      await svc.call(other, "create-shipment", { body: { shipment_data: GOOD } }),
+      201,
+    );
+    // Another team's history carrying this hash (generate-documents refuses it now; an older
+    // version wrote such rows) must not show on the validating team's public page.
+    const [row] = await svc.db.query<{ outcome: string }>(
+      "select * from record_generation($1,$2,$3,$4,$5::text::jsonb,null,null,'t')",
+      [other.teamId, theirs.shipment_id, ["DANGEROUS_GOODS_DECLARATION"], h, JSON.stringify(GOOD)],
+    );
+    equal(row?.outcome, "ok");
+    const body = await expectJson(await svc.fetch(`/functions/v1/verify-hash/${h}`), 200);
+    assertEquals(body.documents_generated, []);
+    const page = await (await svc.fetch(`/functions/v1/verify-hash/${h}`, html)).text();
+    equal(page.includes("Dangerous goods"), false, "the page lists another team's document");
+  });
+
   await t.step("answers an unknown hash with 404 {verified: false, message}", async () => {
     for (const path of [`?hash=${randomHash()}`, `/${randomHash()}`]) {
       const body = await expectJson(await svc.fetch(`/functions/v1/verify-hash${path}`), 404);
