@@ -115,6 +115,7 @@ function takeOption(list: string[], name: string): string | undefined {
 async function ensurePdfTools(): Promise<void> {
   const tools: Record<string, string> = {
     pdftotext: "poppler-utils",
+    pdfsig: "poppler-utils",
     qpdf: "qpdf",
     zbarimg: "zbar-tools",
     pdftk: "pdftk-java",

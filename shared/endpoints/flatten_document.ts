@@ -10,6 +10,7 @@ import { Uuid } from "../schemas/common.ts";
 import { z } from "../schemas/zod.ts";
 import { sha256Hex } from "../util/crypto.ts";
 import { isUuid } from "../util/uuid.ts";
+import { recordIssuedFile } from "../verify/issued_files.ts";
 import { errorResponse, JSON_BODY_ERRORS } from "./common_responses.ts";
 
 const MAX_LABEL = 100;
@@ -77,9 +78,9 @@ export function flattenDocumentApp(deps: ServiceDeps): ServiceApp {
 
     const sourceUrl = await deps.storage.signedUrl(job.storage_path!, deps.config.signedUrlSeconds);
     const pdf = await download(sourceUrl);
-    let flattened: Uint8Array;
+    let unsigned: Uint8Array;
     try {
-      flattened = await deps.flatten.flatten({
+      unsigned = await deps.flatten.flatten({
         pdf,
         ...(input.hashStamp ? { hashStamp: input.hashStamp } : {}),
         ...(input.label ? { docType: input.label } : {}),
@@ -89,12 +90,22 @@ export function flattenDocumentApp(deps: ServiceDeps): ServiceApp {
       throw new ServiceError("SVC_FLAT_007", `Flattening failed: ${cause.message}`, { cause });
     }
 
+    const { bytes: flattened, signer } = deps.signer
+      ? await deps.signer.sign(unsigned)
+      : { bytes: unsigned, signer: null };
     // Named by content: flattening the same job again with the same stamp gives the same file,
     // and a different stamp never overwrites a file an earlier answer links to.
-    const digest = (await sha256Hex(flattened)).slice(0, 16);
+    const sha256 = await sha256Hex(flattened);
     const path = `${teamId}/${job.shipment_id ?? "adhoc"}/${job.id}/flattened/` +
-      `${job.doc_type}-pdfa-${digest}.pdf`;
+      `${job.doc_type}-pdfa-${sha256.slice(0, 16)}.pdf`;
     await deps.storage.put(path, flattened, "application/pdf");
+    await recordIssuedFile(deps.db, {
+      sha256,
+      variant: "flattened",
+      jobId: job.id,
+      storagePath: path,
+      signer,
+    });
     const key = input.label ?? job.doc_type;
     if (input.historyId !== undefined) {
       await saveFlattenedPath(deps.db, teamId, input.historyId, key, path);

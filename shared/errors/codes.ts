@@ -50,7 +50,7 @@ export const ERROR_CODES = {
   SVC_DRAFT_007: { status: 400, meaning: "promote-draft: shipment_id missing" },
   SVC_VAL_001: {
     status: 400,
-    meaning: "verify-hash: hash missing; extract-filled-fields: file missing",
+    meaning: "verify-hash: hash missing; extract-filled-fields, verify-document: file missing",
   },
   SVC_VAL_002: {
     status: 400,
@@ -91,7 +91,8 @@ export const ERROR_CODES = {
   },
   SVC_VAL_011: {
     status: 400,
-    meaning: "verify-hash, generate-documents: the hash is not 64 hexadecimal characters",
+    meaning: "verify-hash, verify-document, generate-documents: the hash is not 64 " +
+      "hexadecimal characters",
   },
   SVC_VAL_012: {
     status: 400,

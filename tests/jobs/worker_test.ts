@@ -15,7 +15,7 @@ const SHIPMENT = hazardousShipment() as unknown as Record<string, unknown>;
 
 function workerFor(svc: TestService, renderer: DocumentRenderer, leaseSeconds = 30) {
   return new DocumentWorker(
-    { db: svc.db, storage: svc.deps.storage, renderer, log: svc.deps.log },
+    { db: svc.db, storage: svc.deps.storage, renderer, log: svc.deps.log, signer: svc.deps.signer },
     { concurrency: 4, leaseSeconds, pollMs: 50, verifyUrl: svc.deps.config.publicVerifyUrl },
   );
 }

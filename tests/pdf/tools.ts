@@ -17,6 +17,7 @@ const PACKAGES: Record<string, string> = {
   pdftotext: "poppler-utils",
   pdfinfo: "poppler-utils",
   pdftoppm: "poppler-utils",
+  pdfsig: "poppler-utils",
   zbarimg: "zbar-tools",
   pdftk: "pdftk-java",
 };
@@ -156,6 +157,21 @@ export async function zbarimg(png: string): Promise<string[]> {
   // zbarimg exits 4 when it finds no code.
   if (r.code !== 0 && r.code !== 4) throw new Error(`zbarimg failed (${r.code}): ${r.stderr}`);
   return r.stdout.split("\n").filter((l) => l.length > 0);
+}
+
+export interface Signature {
+  valid: boolean;
+  /** pdfsig's lines about this signature. */
+  report: string;
+}
+
+/** pdfsig's verdict on every signature of the file (none: an empty list). */
+export async function pdfsig(path: string): Promise<Signature[]> {
+  const r = await run("pdfsig", [path], { allowFailure: true });
+  return (r.stdout + r.stderr).split(/^Signature #\d+:$/m).slice(1).map((report) => ({
+    valid: /Signature Validation: Signature is Valid\./.test(report),
+    report,
+  }));
 }
 
 export interface FormField {
