@@ -23,7 +23,7 @@
  *   50 ms while the job it waits for is unfinished), so that polling adds little CPU of its own.
  *
  * - Signing, in process: the service's PAdES signature (DocumentSigner.sign, with a development
- *   certificate made for the run: RSA 2048, as the local service's) on the final document of
+ *   certificate made for the run: ECDSA P-256, as the local service's) on the final document of
  *   each type at 10 and 200 items, warm, one at a time; p50/p99 per document and the bytes it
  *   adds.
  *
@@ -159,7 +159,7 @@ async function run(cleanup: Cleanup, settings: BenchSettings): Promise<void> {
   const signer = DocumentSigner.fromP12(dev.p12Base64, dev.password);
   console.log(
     `\nsigning in process: DocumentSigner.sign on the final PDF, ${WARMUP} warm-up + ` +
-      `${ITERATIONS} measured signatures per type and size (RSA 2048 development certificate)`,
+      `${ITERATIONS} measured signatures per type and size (ECDSA P-256 development certificate)`,
   );
   const signings: SignCase[] = [];
   for (const items of SIZES) {
@@ -408,7 +408,7 @@ async function run(cleanup: Cleanup, settings: BenchSettings): Promise<void> {
       })),
     },
     signing: {
-      certificate: "RSA 2048, self-signed (development)",
+      certificate: "ECDSA P-256, self-signed (development)",
       results: signings.map((c) => ({
         type: c.type,
         items: c.items,

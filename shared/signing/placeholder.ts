@@ -8,6 +8,7 @@
  * trailer), and gives the widget what PDF/A asks of an annotation: the print flag and an
  * appearance stream (empty, as the field is 0 × 0).
  */
+import { Buffer } from "node:buffer";
 import { DEFAULT_BYTE_RANGE_PLACEHOLDER } from "@signpdf/utils";
 import { findStartXref, openPdf, type PdfFile } from "../forms/pdf_file.ts";
 import {
@@ -177,13 +178,7 @@ function appendUpdate(
     );
   }
   push(`startxref\n${xrefAt}\n%%EOF\n`);
-  const out = new Uint8Array(offset);
-  let p = 0;
-  for (const part of parts) {
-    out.set(part, p);
-    p += part.length;
-  }
-  return out;
+  return Buffer.concat(parts);
 }
 
 /** A parsed object written back as PDF syntax (streams never appear inside dictionaries). */

@@ -5,12 +5,11 @@
  * job and history entry, and the Gotenberg adapter behind FLATTEN_SERVICE_URL.
  */
 import type { TestTeam } from "../support/service.ts";
-import { createRenderer } from "../../shared/pdf/documents.ts";
-import { DocumentWorker } from "../../shared/jobs/worker.ts";
 import type { Db } from "../../shared/db/db.ts";
 import { pdfsig, pdftotext, tempDir } from "../pdf/tools.ts";
 import { assert, assertEquals, equal, expectError, expectJson, match } from "../support/assert.ts";
 import { testDbKind } from "../support/db.ts";
+import { drainDocumentJobs } from "../support/documents.ts";
 import { checkPdfA } from "../support/pdfa.ts";
 import { serviceTest, TEST_KEYS, type TestService } from "../support/service.ts";
 import { fakeGotenberg } from "./fake_gotenberg.ts";
@@ -47,17 +46,7 @@ async function generate(svc: TestService, team: TestTeam, ref: string): Promise<
     }),
     202,
   );
-  const worker = new DocumentWorker(
-    {
-      db: svc.db,
-      storage: svc.deps.storage,
-      renderer: createRenderer(0),
-      log: svc.deps.log,
-      signer: svc.deps.signer,
-    },
-    { concurrency: 2, leaseSeconds: 60, pollMs: 50, verifyUrl: svc.deps.config.publicVerifyUrl },
-  );
-  await worker.drain(Date.now() + 60_000);
+  await drainDocumentJobs(svc);
   const ids = accepted.jobs.map((j) => j.jobId);
   const done = await svc.db.query<{ status: string }>(
     "select status from document_jobs where id = any($1::uuid[])",
