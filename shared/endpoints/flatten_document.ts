@@ -1,6 +1,8 @@
 import type { ServiceDeps } from "../deps.ts";
 import { ServiceError } from "../errors/service_error.ts";
 import { findHistoryEntry, saveFlattenedPath } from "../flatten/history.ts";
+import { PdfEncryptedError } from "../forms/pdf_file.ts";
+import { PdfSyntaxError } from "../forms/pdf_syntax.ts";
 import { createServiceApp, type ServiceApp } from "../http/app.ts";
 import { readJsonObject } from "../http/body.ts";
 import { findTeamJob, type TeamJob } from "../jobs/lookup.ts";
@@ -90,9 +92,7 @@ export function flattenDocumentApp(deps: ServiceDeps): ServiceApp {
       throw new ServiceError("SVC_FLAT_007", `Flattening failed: ${cause.message}`, { cause });
     }
 
-    const { bytes: flattened, signer } = deps.signer
-      ? await deps.signer.sign(unsigned)
-      : { bytes: unsigned, signer: null };
+    const { bytes: flattened, signer } = await signFlattened(deps, unsigned);
     // Named by content: flattening the same job again with the same stamp gives the same file,
     // and a different stamp never overwrites a file an earlier answer links to.
     const sha256 = await sha256Hex(flattened);
@@ -117,6 +117,27 @@ export function flattenDocumentApp(deps: ServiceDeps): ServiceApp {
     });
   });
   return svc;
+}
+
+/**
+ * The service's signature on the flattened file. A file the signer cannot read (an outside
+ * flattener's broken or encrypted answer) is the flattener's failure, SVC_FLAT_007.
+ */
+async function signFlattened(
+  deps: ServiceDeps,
+  pdf: Uint8Array,
+): Promise<{ bytes: Uint8Array; signer: string | null }> {
+  if (!deps.signer) return { bytes: pdf, signer: null };
+  try {
+    return await deps.signer.sign(pdf);
+  } catch (cause) {
+    if (!(cause instanceof PdfSyntaxError || cause instanceof PdfEncryptedError)) throw cause;
+    throw new ServiceError(
+      "SVC_FLAT_007",
+      `Flattening failed: the flattened PDF cannot be signed (${cause.message})`,
+      { cause },
+    );
+  }
 }
 
 function parseRequest(body: Record<string, unknown>): FlattenRequestInput {

@@ -1,6 +1,7 @@
 import { assert, assertEquals, equal, expectError, expectJson, match } from "../support/assert.ts";
 import { serveOnLoopback, serviceTest, type TestService, testService } from "../support/service.ts";
 import { coffeeShipment } from "../fixtures/coffee_shipment.ts";
+import { assertOnlyOwnScript } from "../support/verify_page.ts";
 
 type Json = Record<string, unknown>;
 type Team = Awaited<ReturnType<TestService["newTeam"]>>;
@@ -80,13 +81,6 @@ const html = { headers: { accept: "text/html,application/xhtml+xml;q=0.9,*/*;q=0
 function randomHash(): string {
   return [...crypto.getRandomValues(new Uint8Array(32))]
     .map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-/** The one script a page may run is the service's own check box, by URL. */
-function assertOnlyOwnScript(page: string) {
-  assertEquals(page.match(/<script[^>]*>/gi), [
-    '<script src="/functions/v1/verify-document/check.js" defer>',
-  ]);
 }
 
 function assertNoPrivateData(text: string, where: string) {

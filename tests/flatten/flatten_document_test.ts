@@ -327,9 +327,12 @@ serviceTest(`flatten-document (${testDbKind()})`, async (t) => {
 
 serviceTest(`flatten-document through FLATTEN_SERVICE_URL (${testDbKind()})`, async (t) => {
   let fail = false;
+  let broken = false;
   const fake = fakeGotenberg((r) =>
     fail
       ? new Response("busy", { status: 500 })
+      : broken
+      ? new Response("%PDF-1.7\nnot really a PDF\n")
       : new Response(r.files[0]!.bytes as Uint8Array<ArrayBuffer>)
   );
   const { svc, close } = await loopbackService({ FLATTEN_SERVICE_URL: fake.url });
@@ -353,6 +356,17 @@ serviceTest(`flatten-document through FLATTEN_SERVICE_URL (${testDbKind()})`, as
       const signatures = await pdfsig(stored.path);
       equal(signatures.length, 1);
       assert(signatures[0]!.valid, signatures[0]!.report);
+    });
+
+    await t.step("502 SVC_FLAT_007 when its answer is no PDF that can be signed", async () => {
+      broken = true;
+      const error = await expectError(
+        await svc.call(team, "flatten-document", { body }),
+        502,
+        "SVC_FLAT_007",
+      );
+      match(error.message, /cannot be signed/);
+      broken = false;
     });
 
     await t.step("502 SVC_FLAT_007 when the service fails", async () => {
