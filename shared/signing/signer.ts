@@ -10,8 +10,9 @@ import { signDetached } from "./cms.ts";
 import { loadSigningIdentity, type SigningIdentity } from "./identity.ts";
 import { addSignaturePlaceholder } from "./placeholder.ts";
 
-/** Room in /Contents beyond the certificates: the signature, attributes and structure. */
-const CMS_OVERHEAD_BYTES = 2048;
+/** Room in /Contents beyond the certificates and the signature value: the signer's issuer
+ * name, the signed attributes, the algorithm identifiers and the structure around them. */
+const CMS_OVERHEAD_BYTES = 1024;
 
 class CadesSigner extends Signer {
   constructor(private readonly identity: SigningIdentity) {
@@ -27,6 +28,13 @@ export interface SignedFile {
   bytes: Uint8Array;
   /** The certificate's subject name, as verify-document reports it. */
   signer: string;
+}
+
+/** The largest signature value the key makes: the RSA modulus, or an ECDSA DER (r, s) pair. */
+function signatureValueBytes(key: CryptoKey): number {
+  const algorithm = key.algorithm as Partial<RsaHashedKeyAlgorithm & EcKeyAlgorithm>;
+  if (algorithm.modulusLength) return algorithm.modulusLength / 8;
+  return algorithm.namedCurve === "P-384" ? 104 : 72;
 }
 
 export class DocumentSigner {
@@ -51,7 +59,10 @@ export class DocumentSigner {
   async sign(pdf: Uint8Array, signingTime = new Date()): Promise<SignedFile> {
     const identity = await this.#identity;
     const prepared = addSignaturePlaceholder(pdf, {
-      signatureBytes: identity.chain.reduce((n, c) => n + c.der.byteLength, CMS_OVERHEAD_BYTES),
+      signatureBytes: identity.chain.reduce(
+        (n, c) => n + c.der.byteLength,
+        CMS_OVERHEAD_BYTES + signatureValueBytes(identity.key),
+      ),
       signingTime,
       name: identity.signerName,
       reason: "Issued by the trade documentation service",
