@@ -22,11 +22,19 @@
  *   2 CPUs were full. Here each set polls its jobs in turn (one request in flight per set, every
  *   50 ms while the job it waits for is unfinished), so that polling adds little CPU of its own.
  *
+ * - Signing, in process: the service's PAdES signature (DocumentSigner.sign, with a development
+ *   certificate made for the run: ECDSA P-256, as the local service's) on the final document of
+ *   each type at 10 and 200 items, warm, one at a time; p50/p99 per document and the bytes it
+ *   adds.
+ *
  * Bars: commercial invoice p50 ≤ 10 ms at 10 items and ≤ 50 ms at 200; every PDF ≤ 60 KB at
- * 10 items; the median set ≤ 2 s end to end; under load CPU/wall > 1 (at both sizes).
+ * 10 items; signing p50 < 5 ms per document at 10 items (every type); the median set ≤ 2 s end
+ * to end; under load CPU/wall > 1 (at both sizes).
  */
 import { PDFDocument } from "pdf-lib";
 import { renderDocument } from "../shared/pdf/documents.ts";
+import { createDevSigningP12 } from "../shared/signing/dev_identity.ts";
+import { DocumentSigner } from "../shared/signing/signer.ts";
 import { DOCUMENT_TYPES, type DocumentType } from "../shared/rules/document_types.ts";
 import type { Cleanup } from "./lib/cleanup.ts";
 import { createBenchDatabase } from "./lib/pg.ts";
@@ -79,6 +87,7 @@ const BARS = {
   max10ItemBytes: 60 * KB,
   setMs: 2000,
   minCpuPerWall: 1,
+  sign10P50Ms: 5,
 };
 
 /** To the US: the USMCA certificate, and the dangerous goods declaration (hazardous line). */
@@ -144,6 +153,28 @@ async function run(cleanup: Cleanup, settings: BenchSettings): Promise<void> {
       );
     }
   }
+
+  // (a2) Signing in process.
+  const dev = await createDevSigningP12();
+  const signer = DocumentSigner.fromP12(dev.p12Base64, dev.password);
+  console.log(
+    `\nsigning in process: DocumentSigner.sign on the final PDF, ${WARMUP} warm-up + ` +
+      `${ITERATIONS} measured signatures per type and size (ECDSA P-256 development certificate)`,
+  );
+  const signings: SignCase[] = [];
+  for (const items of SIZES) {
+    for (const type of DOCUMENT_TYPES) {
+      const c = await signInProcess(signer, type, items);
+      signings.push(c);
+      console.log(
+        `  ${type.padEnd(31)} ${String(items).padStart(3)} items  ` +
+          `p50 ${fmt.ms(c.stats.p50).padStart(7)} ms  p99 ${fmt.ms(c.stats.p99).padStart(7)} ms  ` +
+          `+${c.addedBytes} bytes`,
+      );
+    }
+  }
+  const slowestSign10 = signings.filter((c) => c.items === SIZES[0])
+    .reduce((a, b) => (b.stats.p50 > a.stats.p50 ? b : a));
 
   // (b) One set at a time through the gateway.
   const loadBeforeGateway = Deno.loadavg();
@@ -329,6 +360,11 @@ async function run(cleanup: Cleanup, settings: BenchSettings): Promise<void> {
       pass: largest10.bytes <= BARS.max10ItemBytes,
     },
     {
+      name: `signing, 10 items: p50 < ${BARS.sign10P50Ms} ms per document (slowest type)`,
+      value: `${fmt.ms(slowestSign10.stats.p50)} ms (${slowestSign10.type})`,
+      pass: slowestSign10.stats.p50 < BARS.sign10P50Ms,
+    },
+    {
       name: `16-document set, ${SET_ITEMS} items, end to end (median of ${REPEATS}) ≤ ` +
         `${BARS.setMs / 1000} s`,
       value: `${fmt.ms(setMedian)} ms (max ${fmt.ms(Math.max(...endToEnd))} ms)`,
@@ -369,6 +405,16 @@ async function run(cleanup: Cleanup, settings: BenchSettings): Promise<void> {
         mean_ms: round(r.stats.mean, 3),
         bytes: r.bytes,
         pages: r.pages,
+      })),
+    },
+    signing: {
+      certificate: "ECDSA P-256, self-signed (development)",
+      results: signings.map((c) => ({
+        type: c.type,
+        items: c.items,
+        p50_ms: round(c.stats.p50, 3),
+        p99_ms: round(c.stats.p99, 3),
+        added_bytes: c.addedBytes,
       })),
     },
     service: {
@@ -442,6 +488,41 @@ async function renderInProcess(type: DocumentType, items: number): Promise<Rende
   }, { warmupIterations: WARMUP, iterations: ITERATIONS });
   const pages = (await PDFDocument.load(pdf)).getPageCount();
   return { type, items, stats: percentiles(samples), bytes: pdf.byteLength, pages };
+}
+
+interface SignCase {
+  type: DocumentType;
+  items: number;
+  stats: Percentiles;
+  addedBytes: number;
+}
+
+/** The signature alone: the final PDF is rendered once, then signed WARMUP + ITERATIONS times. */
+async function signInProcess(
+  signer: DocumentSigner,
+  type: DocumentType,
+  items: number,
+): Promise<SignCase> {
+  const hash = hashFor(items);
+  const pdf = await renderDocument(type, documentData(type, items), {
+    shipmentId: SHIPMENT_ID,
+    shipmentRef: "PO-2026-0042",
+    validationHash: hash,
+    verifyUrl: `https://docs.example.com/functions/v1/verify-hash/${hash}`,
+    finalDoc: true,
+    createdAt: CREATED_AT,
+    documentId: DOCUMENT_ID,
+  });
+  let signed: Uint8Array = pdf;
+  const samples = await timeLoop(async () => {
+    signed = (await signer.sign(pdf)).bytes;
+  }, { warmupIterations: WARMUP, iterations: ITERATIONS });
+  return {
+    type,
+    items,
+    stats: percentiles(samples),
+    addedBytes: signed.byteLength - pdf.byteLength,
+  };
 }
 
 interface PreparedCall {

@@ -38,6 +38,12 @@ export interface Config {
   storageSigningSecret: string;
   /** Lifetime of signed download URLs. */
   signedUrlSeconds: number;
+  /**
+   * The PKCS#12 (base64) and its password that sign final and flattened documents
+   * (`SIGNING_P12_BASE64`, `SIGNING_P12_PASSWORD`); unset: documents are not signed. The local
+   * service generates a development certificate once (`DATA_DIR/signing.json`).
+   */
+  signing: { p12Base64: string; password: string } | undefined;
   /** Background worker in the gateway process (false: run `deno task worker` separately). */
   runWorker: boolean;
   /** Jobs a worker renders at once. */
@@ -101,6 +107,12 @@ export function readConfig(
     storageBucket: env.get("STORAGE_BUCKET") || "documents",
     storageSigningSecret: env.get("STORAGE_SIGNING_KEY") || keys.jwtSecret || keys.serviceRoleKey,
     signedUrlSeconds: intSetting(env, "SIGNED_URL_TTL_SECONDS", 3600),
+    signing: env.get("SIGNING_P12_BASE64")
+      ? {
+        p12Base64: env.get("SIGNING_P12_BASE64")!.replace(/\s+/g, ""),
+        password: env.get("SIGNING_P12_PASSWORD") ?? "",
+      }
+      : undefined,
     runWorker: (env.get("RUN_WORKER") ?? "true") !== "false",
     workerConcurrency: Math.max(1, intSetting(env, "WORKER_CONCURRENCY", 4)),
     renderThreads: intSetting(env, "RENDER_THREADS", navigator.hardwareConcurrency ?? 2),
@@ -299,6 +311,18 @@ export const SETTINGS: readonly SettingDoc[] = [
     name: "PUBLIC_VERIFY_URL",
     default: "`$PUBLIC_BASE_URL/functions/v1/verify-hash`",
     meaning: "the documents' QR codes link to `<this>/<hash>`",
+    scope: "service",
+  },
+  {
+    name: "SIGNING_P12_BASE64",
+    default: "local start: a development certificate made once into `.data/signing.json`",
+    meaning: "PKCS#12 (base64) whose key signs final and flattened PDFs (PAdES); `off`: no signing",
+    scope: "service",
+  },
+  {
+    name: "SIGNING_P12_PASSWORD",
+    default: "empty",
+    meaning: "the PKCS#12 file's password",
     scope: "service",
   },
   {

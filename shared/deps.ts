@@ -10,6 +10,7 @@ import {
 } from "./extraction/jobs/providers.ts";
 import { createLogger, type Logger } from "./http/log.ts";
 import { RateLimiter } from "./http/rate_limit.ts";
+import { DocumentSigner } from "./signing/signer.ts";
 import { BuiltInRulesProvider } from "./validation/builtin_provider.ts";
 import { HttpRulesProvider } from "./validation/http_provider.ts";
 import { ReferenceData } from "./validation/reference.ts";
@@ -32,6 +33,8 @@ export interface ServiceDeps {
   /** flatten-document's PDF/A-2b flattener: built in, or FLATTEN_SERVICE_URL. */
   flatten: FlattenProvider;
   storage: Storage;
+  /** Signs final and flattened documents; null when no certificate is configured. */
+  signer: DocumentSigner | null;
   /** Wakes the document workers after new jobs are queued (set by whoever runs them). */
   kickWorkers: () => void;
   /** The extraction provider workers build (built-in, or an outside model). */
@@ -44,6 +47,9 @@ export function buildDeps(config: Config, db: Db, log?: Logger): ServiceDeps {
   const reference = new ReferenceData(db);
   return {
     storage: createStorage(config),
+    signer: config.signing
+      ? DocumentSigner.fromP12(config.signing.p12Base64, config.signing.password)
+      : null,
     kickWorkers: () => {},
     extraction: extractionProviderSpec(config),
     kickExtraction: () => {},

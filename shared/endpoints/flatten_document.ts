@@ -1,6 +1,8 @@
 import type { ServiceDeps } from "../deps.ts";
 import { ServiceError } from "../errors/service_error.ts";
 import { findHistoryEntry, saveFlattenedPath } from "../flatten/history.ts";
+import { PdfEncryptedError } from "../forms/pdf_file.ts";
+import { PdfSyntaxError } from "../forms/pdf_syntax.ts";
 import { createServiceApp, type ServiceApp } from "../http/app.ts";
 import { readJsonObject } from "../http/body.ts";
 import { findTeamJob, type TeamJob } from "../jobs/lookup.ts";
@@ -10,6 +12,7 @@ import { Uuid } from "../schemas/common.ts";
 import { z } from "../schemas/zod.ts";
 import { sha256Hex } from "../util/crypto.ts";
 import { isUuid } from "../util/uuid.ts";
+import { recordIssuedFile } from "../verify/issued_files.ts";
 import { errorResponse, JSON_BODY_ERRORS } from "./common_responses.ts";
 
 const MAX_LABEL = 100;
@@ -77,9 +80,9 @@ export function flattenDocumentApp(deps: ServiceDeps): ServiceApp {
 
     const sourceUrl = await deps.storage.signedUrl(job.storage_path!, deps.config.signedUrlSeconds);
     const pdf = await download(sourceUrl);
-    let flattened: Uint8Array;
+    let unsigned: Uint8Array;
     try {
-      flattened = await deps.flatten.flatten({
+      unsigned = await deps.flatten.flatten({
         pdf,
         ...(input.hashStamp ? { hashStamp: input.hashStamp } : {}),
         ...(input.label ? { docType: input.label } : {}),
@@ -89,12 +92,20 @@ export function flattenDocumentApp(deps: ServiceDeps): ServiceApp {
       throw new ServiceError("SVC_FLAT_007", `Flattening failed: ${cause.message}`, { cause });
     }
 
+    const { bytes: flattened, signer } = await signFlattened(deps, unsigned);
     // Named by content: flattening the same job again with the same stamp gives the same file,
     // and a different stamp never overwrites a file an earlier answer links to.
-    const digest = (await sha256Hex(flattened)).slice(0, 16);
+    const sha256 = await sha256Hex(flattened);
     const path = `${teamId}/${job.shipment_id ?? "adhoc"}/${job.id}/flattened/` +
-      `${job.doc_type}-pdfa-${digest}.pdf`;
+      `${job.doc_type}-pdfa-${sha256.slice(0, 16)}.pdf`;
     await deps.storage.put(path, flattened, "application/pdf");
+    await recordIssuedFile(deps.db, {
+      sha256,
+      variant: "flattened",
+      jobId: job.id,
+      storagePath: path,
+      signer,
+    });
     const key = input.label ?? job.doc_type;
     if (input.historyId !== undefined) {
       await saveFlattenedPath(deps.db, teamId, input.historyId, key, path);
@@ -106,6 +117,27 @@ export function flattenDocumentApp(deps: ServiceDeps): ServiceApp {
     });
   });
   return svc;
+}
+
+/**
+ * The service's signature on the flattened file. A file the signer cannot read (an outside
+ * flattener's broken or encrypted answer) is the flattener's failure, SVC_FLAT_007.
+ */
+async function signFlattened(
+  deps: ServiceDeps,
+  pdf: Uint8Array,
+): Promise<{ bytes: Uint8Array; signer: string | null }> {
+  if (!deps.signer) return { bytes: pdf, signer: null };
+  try {
+    return await deps.signer.sign(pdf);
+  } catch (cause) {
+    if (!(cause instanceof PdfSyntaxError || cause instanceof PdfEncryptedError)) throw cause;
+    throw new ServiceError(
+      "SVC_FLAT_007",
+      `Flattening failed: the flattened PDF cannot be signed (${cause.message})`,
+      { cause },
+    );
+  }
 }
 
 function parseRequest(body: Record<string, unknown>): FlattenRequestInput {

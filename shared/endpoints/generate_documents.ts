@@ -29,7 +29,10 @@ const GenerateRequest = z.object({
     description: "true: all static text; false (default): empty fields become fillable",
   }),
   confirm_warnings: z.boolean().optional(),
-  validation_hash: z.string().optional().openapi({ description: "Printed in every footer" }),
+  validation_hash: z.string().optional().openapi({
+    description: "A passing validation of this team of exactly this shipment; printed in every " +
+      "footer with the verify QR code",
+  }),
   previous_shipment_data: z.record(z.string(), z.unknown()).optional(),
 }).openapi("GenerateDocumentsRequest");
 
@@ -70,7 +73,8 @@ export function generateDocumentsApp(deps: ServiceDeps): ServiceApp {
       400: {
         description: "Pre-check errors (body as specified), or SVC_VAL_002 (shipment or " +
           "document_types missing), SVC_VAL_004 (unknown type), SVC_VAL_011 (malformed hash), " +
-          "SVC_VAL_012 (invalid option)",
+          "SVC_VAL_012 (invalid option), SVC_VAL_014/015/016 (hash unknown, not passing, of other " +
+          "data)",
         schema: PreCheckFailed,
       },
       404: errorResponse("SVC_SHIP_004: no such shipment"),

@@ -10,6 +10,7 @@ import { getShipmentApp } from "./get_shipment.ts";
 import { promoteDraftApp } from "./promote_draft.ts";
 import { saveDraftApp } from "./save_draft.ts";
 import { validateShipmentApp } from "./validate_shipment.ts";
+import { verifyDocumentApp } from "./verify_document.ts";
 import { verifyHashApp } from "./verify_hash.ts";
 import { workerApp } from "./worker.ts";
 
@@ -24,6 +25,7 @@ export const FUNCTION_APPS: Record<string, (deps: ServiceDeps) => ServiceApp> = 
   "flatten-document": flattenDocumentApp,
   "extract-filled-fields": extractFilledFieldsApp,
   "verify-hash": verifyHashApp,
+  "verify-document": verifyDocumentApp,
   "document-field-requirements": documentFieldRequirementsApp,
   worker: workerApp,
   api: apiApp,

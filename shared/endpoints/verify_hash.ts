@@ -7,7 +7,7 @@ import type { AppEnv } from "../http/types.ts";
 import { z } from "../schemas/zod.ts";
 import { HASH_PATTERN } from "../validation/hash.ts";
 import { findVerification } from "../verify/lookup.ts";
-import { notVerifiedPage, verifiedPage } from "../verify/page.ts";
+import { notVerifiedPage, sendPage, verifiedPage } from "../verify/page.ts";
 import { errorResponse } from "./common_responses.ts";
 
 const Verified = z.object({
@@ -64,7 +64,8 @@ export function verifyHashApp(deps: ServiceDeps): ServiceApp {
     const html = wantsHtml(c);
     if (!HASH_PATTERN.test(hash)) {
       if (html) {
-        return c.html(
+        return sendPage(
+          c,
           notVerifiedPage(
             raw!,
             "This is not a validation hash: a hash is 64 hexadecimal characters.",
@@ -77,10 +78,10 @@ export function verifyHashApp(deps: ServiceDeps): ServiceApp {
     const found = await findVerification(deps.db, hash);
     if (!found) {
       return html
-        ? c.html(notVerifiedPage(hash, UNKNOWN), 404)
+        ? sendPage(c, notVerifiedPage(hash, UNKNOWN), 404)
         : c.json({ verified: false, message: UNKNOWN }, 404);
     }
-    if (html) return c.html(verifiedPage(hash, found), 200);
+    if (html) return sendPage(c, verifiedPage(hash, found), 200);
     return c.json({
       verified: true,
       validation_hash: hash,
@@ -98,6 +99,6 @@ export function verifyHashApp(deps: ServiceDeps): ServiceApp {
 }
 
 /** A browser asks for HTML; API clients (and curl's default) get JSON. */
-function wantsHtml(c: Context<AppEnv>): boolean {
+export function wantsHtml(c: Context<AppEnv>): boolean {
   return (c.req.header("accept") ?? "").toLowerCase().includes("text/html");
 }

@@ -50,7 +50,7 @@ export const ERROR_CODES = {
   SVC_DRAFT_007: { status: 400, meaning: "promote-draft: shipment_id missing" },
   SVC_VAL_001: {
     status: 400,
-    meaning: "verify-hash: hash missing; extract-filled-fields: file missing",
+    meaning: "verify-hash: hash missing; extract-filled-fields, verify-document: file missing",
   },
   SVC_VAL_002: {
     status: 400,
@@ -91,7 +91,8 @@ export const ERROR_CODES = {
   },
   SVC_VAL_011: {
     status: 400,
-    meaning: "verify-hash, generate-documents: the hash is not 64 hexadecimal characters",
+    meaning: "verify-hash, verify-document, generate-documents: the hash is not 64 " +
+      "hexadecimal characters",
   },
   SVC_VAL_012: {
     status: 400,
@@ -101,6 +102,20 @@ export const ERROR_CODES = {
   SVC_VAL_013: {
     status: 400,
     meaning: "extract-filled-fields: the PDF has more than 10,000 form fields",
+  },
+  SVC_VAL_014: {
+    status: 400,
+    meaning: "generate-documents: validation_hash is not a validation of this team (unknown, " +
+      "or another team's)",
+  },
+  SVC_VAL_015: {
+    status: 400,
+    meaning: "generate-documents: the validation with this validation_hash did not pass",
+  },
+  SVC_VAL_016: {
+    status: 400,
+    meaning: "generate-documents: the shipment is not the data validated with this " +
+      "validation_hash (validate again)",
   },
   SVC_GEN_LIMIT: {
     status: 429,

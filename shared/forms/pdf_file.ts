@@ -373,7 +373,7 @@ function mergeTrailer(newer: PdfDict, older: PdfDict): PdfDict {
 }
 
 /** The offset after the last `startxref` in the file's last KiB. */
-function findStartXref(bytes: Uint8Array): number {
+export function findStartXref(bytes: Uint8Array): number {
   const tailStart = Math.max(0, bytes.length - 1024);
   let at = -1;
   for (let i = indexOfBytes(bytes, STARTXREF, tailStart); i >= 0;) {

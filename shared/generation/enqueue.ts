@@ -3,6 +3,7 @@ import type { Db } from "../db/db.ts";
 import { ServiceError } from "../errors/service_error.ts";
 import type { DocumentType } from "../rules/document_types.ts";
 import { diffData } from "../shipments/diff.ts";
+import { assertHashBindsShipment } from "./hash_binding.ts";
 
 export interface GenerationRequest {
   shipment: Record<string, unknown>;
@@ -29,7 +30,8 @@ export interface JobPayload {
 }
 
 /**
- * One transaction: count the generation (with a shipment id: the SQL function locks the row
+ * One transaction: check that the validation hash (if any) vouches for this team's shipment,
+ * count the generation (with a shipment id: the SQL function locks the row
  * without waiting, refuses at the cap, writes the history), queue one job per document type,
  * note the types against the validation hash, and wake the workers. Either all of it happens or
  * none of it: a refused call leaves no job and no history behind.
@@ -40,6 +42,9 @@ export function enqueueGeneration(
   req: GenerationRequest,
 ): Promise<Enqueued> {
   return db.transaction(async (tx) => {
+    if (req.validationHash !== undefined) {
+      await assertHashBindsShipment(tx, principal.teamId, req.validationHash, req.shipment);
+    }
     let generation: Enqueued["generation"];
     let shipmentRef = req.fallbackRef;
     if (req.shipmentId !== undefined) {

@@ -17,7 +17,13 @@ export const EDGE_DRAIN_MS = 50_000;
 /** A worker that renders in this isolate, for the edge functions (no threads there). */
 export function edgeWorker(deps: ServiceDeps): DocumentWorker {
   return new DocumentWorker(
-    { db: deps.db, storage: deps.storage, renderer: createRenderer(0), log: deps.log },
+    {
+      db: deps.db,
+      storage: deps.storage,
+      renderer: createRenderer(0),
+      log: deps.log,
+      signer: deps.signer,
+    },
     { concurrency: 2, leaseSeconds: 60, pollMs: 1000, verifyUrl: deps.config.publicVerifyUrl },
   );
 }

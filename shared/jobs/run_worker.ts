@@ -12,7 +12,7 @@ export type RunningWorker = RunningQueueWorker<DocumentWorker>;
 export async function startDocumentWorker(deps: ServiceDeps): Promise<RunningWorker> {
   const renderer = createRenderer(deps.config.renderThreads);
   const worker = new DocumentWorker(
-    { db: deps.db, storage: deps.storage, renderer, log: deps.log },
+    { db: deps.db, storage: deps.storage, renderer, log: deps.log, signer: deps.signer },
     {
       concurrency: deps.config.workerConcurrency,
       leaseSeconds: 60,

@@ -3,8 +3,10 @@ import { recordEvent } from "../events/outbox.ts";
 import type { JobPayload } from "../generation/enqueue.ts";
 import type { Logger } from "../http/log.ts";
 import type { DocumentType } from "../rules/document_types.ts";
+import type { DocumentSigner } from "../signing/signer.ts";
 import type { Storage } from "../storage/storage.ts";
 import { sha256Hex } from "../util/crypto.ts";
+import { recordIssuedFile } from "../verify/issued_files.ts";
 import { abandonedJobs, claimJobs, type DocumentJob, retryDelaySeconds } from "./queue.ts";
 import { ClaimLoop } from "./claim_loop.ts";
 import type { DocumentRenderer } from "./renderer.ts";
@@ -24,6 +26,8 @@ export interface WorkerDeps {
   storage: Storage;
   renderer: DocumentRenderer;
   log: Logger;
+  /** Signs final documents (fillable ones stay unsigned: filling them in would break it). */
+  signer: DocumentSigner | null;
 }
 
 /**
@@ -81,7 +85,7 @@ export class DocumentWorker {
   async #process(job: DocumentJob): Promise<void> {
     const payload = job.payload as unknown as JobPayload;
     try {
-      const bytes = await this.deps.renderer.render(
+      const rendered = await this.deps.renderer.render(
         job.doc_type as DocumentType,
         payload.shipment,
         {
@@ -96,15 +100,23 @@ export class DocumentWorker {
           documentId: job.id,
         },
       );
+      const signed = payload.final_doc && this.deps.signer
+        ? await this.deps.signer.sign(rendered)
+        : { bytes: rendered, signer: null };
       const path = `${job.team_id}/${job.shipment_id ?? "adhoc"}/${job.id}/${job.doc_type}.pdf`;
-      await this.deps.storage.put(path, bytes, "application/pdf");
-      await this.#complete(job, path, bytes);
+      await this.deps.storage.put(path, signed.bytes, "application/pdf");
+      await this.#complete(job, path, signed.bytes, signed.signer);
     } catch (error) {
       await this.#fail(job, error);
     }
   }
 
-  async #complete(job: DocumentJob, path: string, bytes: Uint8Array): Promise<void> {
+  async #complete(
+    job: DocumentJob,
+    path: string,
+    bytes: Uint8Array,
+    signer: string | null,
+  ): Promise<void> {
     const sha256 = await sha256Hex(bytes);
     await this.deps.db.transaction(async (tx) => {
       const done = await tx.query(
@@ -117,6 +129,13 @@ export class DocumentWorker {
       );
       // A worker whose lease ran out and whose job was claimed again does not report it.
       if (done.length === 0) return;
+      await recordIssuedFile(tx, {
+        sha256,
+        variant: "generated",
+        jobId: job.id,
+        storagePath: path,
+        signer,
+      });
       await recordEvent(tx, job.team_id, "document.generated", {
         job_id: job.id,
         shipment_id: job.shipment_id,

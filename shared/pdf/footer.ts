@@ -5,10 +5,15 @@
 import type { PageCanvas } from "./canvas.ts";
 import { type Fonts, FOOTER_HEIGHT, LEFT, MARGIN, RIGHT } from "./layout.ts";
 import type { DocumentSpec, RenderContext } from "./model.ts";
+import { QR_QUIET_MODULES, qrSquareModules } from "./qr.ts";
 import { fitText, normalizeText } from "./text.ts";
 
-/** Side of the QR code (quiet zone included), in points. */
-export const QR_SIZE = 52;
+/**
+ * Side of the QR code's square (quiet zone included), in points. It reaches from just under
+ * the footer rule into the bottom page margin: the quiet zone below and right of the symbol
+ * lies in the margin, which is blank paper anyway, so the symbol itself can be large.
+ */
+export const QR_SIZE = 81;
 const SIZE = 6.8;
 const GRAY = 0.3;
 /** The smallest size the verify URL is set in before it is cut short. */
@@ -26,7 +31,8 @@ export function drawFooter(
   const { regular, bold } = fonts;
   const ruleY = MARGIN + FOOTER_HEIGHT - 4;
   page.line(LEFT, ruleY, RIGHT, ruleY, 0.5, 0);
-  const textRight = qrName ? RIGHT - QR_SIZE - 6 : RIGHT;
+  const qr = qrName && ctx.verifyUrl ? qrBox(ctx.verifyUrl, ruleY) : null;
+  const textRight = qr ? qr.x - 2 : RIGHT;
   const textWidth = textRight - LEFT;
 
   const pageLabel = `Page ${pageIndex + 1} of ${pageCount}`;
@@ -79,9 +85,20 @@ export function drawFooter(
     page.text(regular, 5.8, LEFT, y, `Shipment ${normalizeText(ctx.shipmentId)}`, GRAY);
   }
 
-  if (qrName && ctx.verifyUrl) {
-    const qy = MARGIN;
-    page.xobject(qrName, RIGHT - QR_SIZE, qy, QR_SIZE);
-    page.links.push({ rect: [RIGHT - QR_SIZE, qy, RIGHT, qy + QR_SIZE], uri: ctx.verifyUrl });
+  if (qr && qrName) {
+    page.xobject(qrName, qr.x, qr.y, QR_SIZE);
+    page.links.push({ rect: [qr.x, qr.y, qr.x + QR_SIZE, qr.y + QR_SIZE], uri: ctx.verifyUrl! });
   }
+}
+
+/**
+ * Where the QR square goes: its top just under the rule, the symbol's right edge on the right
+ * margin (the quiet zone beyond it lies in the margin).
+ */
+function qrBox(verifyUrl: string, ruleY: number): { x: number; y: number } {
+  const module = QR_SIZE / qrSquareModules(verifyUrl);
+  return {
+    x: RIGHT + QR_QUIET_MODULES * module - QR_SIZE,
+    y: ruleY - 1 - QR_SIZE,
+  };
 }

@@ -2,6 +2,10 @@
  * The footer's QR code as vector paths: the module matrix from the `qrcode` package, written
  * once per document as a form XObject in a unit square (quiet zone included) that every page
  * draws. Horizontal runs of dark modules become one rectangle each.
+ *
+ * Made to survive paper (a fax, a 150 dpi scan): error correction L and the hash in capitals,
+ * which the encoder packs in alphanumeric mode (5.5 bits a character instead of 8), keep the
+ * code at version 5 or 6, so each module is large; verify-hash reads the hash in any case.
  */
 import QRCode from "qrcode";
 
@@ -13,11 +17,25 @@ interface QrModules {
   data: ArrayLike<number>;
 }
 
-/** The dark/light module matrix (row-major, top row first) for a text, error correction M. */
+/** The dark/light module matrix (row-major, top row first) for a text, error correction L. */
 export function qrModules(text: string): QrModules {
-  const qr = QRCode.create(text, { errorCorrectionLevel: "M" }) as { modules: QrModules };
+  const qr = QRCode.create(qrText(text), { errorCorrectionLevel: "L" }) as {
+    modules: QrModules;
+  };
   return qr.modules;
 }
+
+/** What the code encodes: the verify URL with its trailing SHA-256 in capitals. */
+export function qrText(verifyUrl: string): string {
+  return verifyUrl.replace(/\/([0-9a-f]{64})$/, (_, hash: string) => `/${hash.toUpperCase()}`);
+}
+
+/** Modules across the whole square: the symbol and its quiet zone on both sides. */
+export function qrSquareModules(text: string): number {
+  return qrModules(text).size + 2 * QUIET;
+}
+
+export const QR_QUIET_MODULES = QUIET;
 
 const cache = new Map<string, string>();
 

@@ -3,17 +3,20 @@ import { loadServiceKeys } from "../auth/local_keys.ts";
 import { type Config, type Env, readConfig } from "../config.ts";
 import { openDb } from "../db/connect.ts";
 import type { Db } from "../db/db.ts";
+import { localSigningEnv } from "../signing/local_certificate.ts";
 
 /**
  * The settings and the database of a process: the gateway, an edge function or a standalone
- * worker. Keys come from the environment or, locally, from `DATA_DIR/keys.json`.
+ * worker. Keys come from the environment or, locally, from `DATA_DIR/keys.json`; so does the
+ * signing certificate (`DATA_DIR/signing.json`, a development certificate made once).
  */
 export async function openConfiguredDb(
   env: Env,
   options: { poolSize?: number } = {},
 ): Promise<{ config: Config; db: Db }> {
   const dataDir = env.get("DATA_DIR") || ".data";
-  const config = readConfig(env, await loadServiceKeys(env, dataDir));
+  const withSigning = await localSigningEnv(env, dataDir);
+  const config = readConfig(withSigning, await loadServiceKeys(env, dataDir));
   const db = await openDb({
     url: config.databaseUrl,
     pgliteDir: join(config.dataDir, "pglite"),

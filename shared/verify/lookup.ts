@@ -12,7 +12,8 @@ export interface Verification {
 
 /**
  * What the public may know about a passing validation: when, which layers passed, the route's
- * countries and which document types were generated with the hash. Nothing else (no names,
+ * countries and which document types the validating team generated with the hash (another
+ * team's history never shows, whatever hash it carries). Nothing else (no names,
  * values or addresses) is read.
  */
 export async function findVerification(db: Queryable, hash: string): Promise<Verification | null> {
@@ -28,7 +29,7 @@ export async function findVerification(db: Queryable, hash: string): Promise<Ver
                 select unnest(v.document_types) as t
                 union
                 select unnest(h.document_types) from generation_history h
-                 where h.validation_hash = v.validation_hash
+                 where h.validation_hash = v.validation_hash and h.team_id = v.team_id
               ) types order by t
             ) as documents_generated
        from validation_records v

@@ -1,3 +1,4 @@
+import type { Context } from "hono";
 import type { Verification } from "./lookup.ts";
 
 /** Escapes text for HTML element content and double-quoted attributes. */
@@ -5,7 +6,7 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-const DOCUMENT_NAMES: Record<string, string> = {
+export const DOCUMENT_NAMES: Record<string, string> = {
   COMMERCIAL_INVOICE: "Commercial invoice",
   PACKING_LIST: "Packing list",
   BILL_OF_LADING: "Bill of lading",
@@ -44,9 +45,39 @@ ul { margin: .2rem 0 0; padding-left: 1.1rem; }
 .layer-passed::marker { content: "✓ "; color: #16803c; }
 .layer-failed::marker { content: "✗ "; color: #b42318; }
 p.note { color: #5b6b7b; font-size: .85rem; margin: 1rem 0 0; }
+.check { margin-top: 1rem; }
+.check h2 { font-size: 1.05rem; margin: 0 0 .5rem; }
+.check input { max-width: 100%; }
+.check output { display: block; margin-top: .75rem; overflow-wrap: anywhere; }
+.check output.issued { color: #16803c; } .check output.not-issued { color: #b42318; }
 `;
 
-function page(title: string, body: string): string {
+/**
+ * Where the "check a file" box asks: verify-document, by the file's SHA-256. The page's only
+ * script is served from there too (the Content-Security-Policy allows no other).
+ */
+export const CHECK_ENDPOINT = "/functions/v1/verify-document";
+export const CHECK_SCRIPT = `${CHECK_ENDPOINT}/check.js`;
+
+/** HTML answers carry this policy: own script and fetches only, inline styles, nothing else. */
+export const PAGE_CSP = "default-src 'none'; script-src 'self'; connect-src 'self'; " +
+  "style-src 'unsafe-inline'; img-src 'self'; base-uri 'none'; form-action 'none'; " +
+  "frame-ancestors 'self'";
+
+/**
+ * A box that checks a file the visitor holds: the browser hashes it (Web Crypto) and asks
+ * verify-document by hash, so the file never leaves the device.
+ */
+const CHECK_BOX = `<form class="card check" data-endpoint="${CHECK_ENDPOINT}">
+<h2>Check a file</h2>
+<p class="note">Choose a PDF you received: your browser computes its SHA-256 and asks whether
+the service issued exactly this file. The file itself is not uploaded.</p>
+<input type="file" name="file" accept="application/pdf,.pdf" aria-label="PDF to check">
+<output aria-live="polite"></output>
+<noscript><p class="note">Checking a file needs JavaScript.</p></noscript>
+</form>`;
+
+export function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -56,7 +87,9 @@ function page(title: string, body: string): string {
 <title>${escapeHtml(title)}</title>
 <style>${STYLE}</style>
 </head>
-<body><main>${body}</main></body>
+<body><main>${body}
+${CHECK_BOX}</main>
+<script src="${CHECK_SCRIPT}" defer></script></body>
 </html>
 `;
 }
@@ -111,4 +144,22 @@ export function notVerifiedPage(hash: string, reason: string): string {
 
 function formatUtc(date: Date): string {
   return `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+}
+
+/** An HTML answer with the pages' Content-Security-Policy. */
+export function sendPage(c: Context, html: string, status: 200 | 400 | 404): Response {
+  c.header("Content-Security-Policy", PAGE_CSP);
+  return c.html(html, status);
+}
+
+/** verify-document's own page: only the "check a file" box. */
+export function checkFilePage(): string {
+  return page(
+    "Check a document",
+    `<div class="card">
+<div class="status"><h1>Check a document</h1></div>
+<p class="note">Documents issued by this service are recorded by their SHA-256. Choose the PDF
+below to learn whether it is exactly a file the service issued.</p>
+</div>`,
+  );
 }

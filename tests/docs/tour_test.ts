@@ -81,6 +81,6 @@ Deno.test("the tour says which step failed, and why, and exits 1", async () => {
   assert(
     tour.lines[0]!.startsWith("FAILED service: GET http://127.0.0.1:") &&
       tour.lines[0]!.includes("is `deno task start` running there?"),
-    tour.lines[0],
+    tour.lines[0] ?? "",
   );
 });

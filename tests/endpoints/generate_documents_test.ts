@@ -1,3 +1,4 @@
+import { sha256Hex } from "../../shared/util/crypto.ts";
 import { sampleShipment } from "../fixtures/sample_shipment.ts";
 import { assert, assertEquals, equal, expectError, expectJson, match } from "../support/assert.ts";
 import { testDbKind } from "../support/db.ts";
@@ -17,6 +18,14 @@ async function createShipment(svc: TestService, team: Team): Promise<string> {
     201,
   );
   return String(body.shipment_id);
+}
+
+async function jobCount(svc: TestService, team: Team): Promise<number> {
+  const [row] = await svc.db.query<{ n: number }>(
+    "select count(*)::int as n from document_jobs where team_id = $1",
+    [team.teamId],
+  );
+  return row!.n;
 }
 
 function generate(svc: TestService, team: Team, body: Json) {
@@ -216,6 +225,80 @@ serviceTest(`generate-documents (${testDbKind()})`, async (t) => {
     const verified = await expectJson(await svc.fetch(`/functions/v1/verify-hash/${hash}`), 200);
     assertEquals(verified.documents_generated, ["COMMERCIAL_INVOICE", "PACKING_LIST"]);
   });
+
+  await t.step(
+    "a foreign, unknown, failed or other-data hash generates nothing (400 each)",
+    async () => {
+      const other = await svc.newTeam("free");
+      const foreign = await expectJson(
+        await svc.call(other, "validate-shipment", { body: { shipment: SHIPMENT } }),
+        200,
+      );
+      equal(foreign.passed, true);
+      const failed = await expectJson(
+        await svc.call(team, "validate-shipment", {
+          body: {
+            shipment: { ...SHIPMENT, goods: { ...(SHIPMENT.goods as Json), total_value: 1 } },
+          },
+        }),
+        200,
+      );
+      equal(failed.passed, false);
+      // A failed record that carries a hash (imported, or written by an older version).
+      const failedHash = await sha256Hex(`failed-${crypto.randomUUID()}`);
+      await svc.db.query("update validation_records set validation_hash = $1 where id = $2", [
+        failedHash,
+        failed.validation_record_id,
+      ]);
+      const ours = await expectJson(
+        await svc.call(team, "validate-shipment", { body: { shipment: SHIPMENT } }),
+        200,
+      );
+      equal(ours.passed, true);
+      const altered = structuredClone(SHIPMENT) as { goods: { total_value: number } };
+      altered.goods.total_value = 99;
+      const id = await createShipment(svc, team);
+      const jobsBefore = await jobCount(svc, team);
+
+      for (
+        const [label, hash, shipment, code] of [
+          ["another team's hash", foreign.validation_hash, SHIPMENT, "SVC_VAL_014"],
+          ["an unknown hash", "a".repeat(64), SHIPMENT, "SVC_VAL_014"],
+          ["a failed validation's hash", failedHash, SHIPMENT, "SVC_VAL_015"],
+          ["a hash of other data", ours.validation_hash, altered, "SVC_VAL_016"],
+        ] as const
+      ) {
+        for (const shipmentId of [undefined, id]) {
+          await expectError(
+            await generate(svc, team, {
+              shipment,
+              document_types: TYPES,
+              validation_hash: hash,
+              confirm_warnings: true,
+              ...(shipmentId ? { shipment_id: shipmentId } : {}),
+            }),
+            400,
+            code,
+          );
+          equal(await jobCount(svc, team), jobsBefore, `${label} queued a job`);
+        }
+      }
+      const got = await expectJson(await svc.call(team, "get-shipment", { query: { id } }), 200);
+      equal(got.generation_count, 0);
+      // The same hash with its own data goes through, key order and number spelling aside.
+      const reordered = Object.fromEntries(Object.entries(SHIPMENT).reverse());
+      await expectJson(
+        await generate(svc, team, {
+          shipment: reordered,
+          document_types: TYPES,
+          validation_hash: ours.validation_hash,
+          shipment_id: id,
+        }),
+        202,
+      );
+      equal(await jobCount(svc, team), jobsBefore + TYPES.length);
+    },
+  );
 
   for (
     const [label, body, status, code] of [

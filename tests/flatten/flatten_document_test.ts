@@ -5,12 +5,11 @@
  * job and history entry, and the Gotenberg adapter behind FLATTEN_SERVICE_URL.
  */
 import type { TestTeam } from "../support/service.ts";
-import { createRenderer } from "../../shared/pdf/documents.ts";
-import { DocumentWorker } from "../../shared/jobs/worker.ts";
 import type { Db } from "../../shared/db/db.ts";
-import { pdftotext, tempDir } from "../pdf/tools.ts";
+import { pdfsig, pdftotext, tempDir } from "../pdf/tools.ts";
 import { assert, assertEquals, equal, expectError, expectJson, match } from "../support/assert.ts";
 import { testDbKind } from "../support/db.ts";
+import { drainDocumentJobs } from "../support/documents.ts";
 import { checkPdfA } from "../support/pdfa.ts";
 import { serviceTest, TEST_KEYS, type TestService } from "../support/service.ts";
 import { fakeGotenberg } from "./fake_gotenberg.ts";
@@ -47,11 +46,7 @@ async function generate(svc: TestService, team: TestTeam, ref: string): Promise<
     }),
     202,
   );
-  const worker = new DocumentWorker(
-    { db: svc.db, storage: svc.deps.storage, renderer: createRenderer(0), log: svc.deps.log },
-    { concurrency: 2, leaseSeconds: 60, pollMs: 50, verifyUrl: svc.deps.config.publicVerifyUrl },
-  );
-  await worker.drain(Date.now() + 60_000);
+  await drainDocumentJobs(svc);
   const ids = accepted.jobs.map((j) => j.jobId);
   const done = await svc.db.query<{ status: string }>(
     "select status from document_jobs where id = any($1::uuid[])",
@@ -332,9 +327,12 @@ serviceTest(`flatten-document (${testDbKind()})`, async (t) => {
 
 serviceTest(`flatten-document through FLATTEN_SERVICE_URL (${testDbKind()})`, async (t) => {
   let fail = false;
+  let broken = false;
   const fake = fakeGotenberg((r) =>
     fail
       ? new Response("busy", { status: 500 })
+      : broken
+      ? new Response("%PDF-1.7\nnot really a PDF\n")
       : new Response(r.files[0]!.bytes as Uint8Array<ArrayBuffer>)
   );
   const { svc, close } = await loopbackService({ FLATTEN_SERVICE_URL: fake.url });
@@ -351,10 +349,24 @@ serviceTest(`flatten-document through FLATTEN_SERVICE_URL (${testDbKind()})`, as
       );
       equal(fake.received.length, 1);
       equal(fake.received[0]!.fields.pdfa, "PDF/A-2b");
-      assertEquals(
-        (await download(answer.download_url, "via-http")).bytes,
-        fake.received[0]!.files[0]!.bytes,
+      // The service's signature is an incremental update: the converted bytes stay as they are.
+      const stored = await download(answer.download_url, "via-http");
+      const converted = fake.received[0]!.files[0]!.bytes;
+      assertEquals(stored.bytes.subarray(0, converted.length), converted);
+      const signatures = await pdfsig(stored.path);
+      equal(signatures.length, 1);
+      assert(signatures[0]!.valid, signatures[0]!.report);
+    });
+
+    await t.step("502 SVC_FLAT_007 when its answer is no PDF that can be signed", async () => {
+      broken = true;
+      const error = await expectError(
+        await svc.call(team, "flatten-document", { body }),
+        502,
+        "SVC_FLAT_007",
       );
+      match(error.message, /cannot be signed/);
+      broken = false;
     });
 
     await t.step("502 SVC_FLAT_007 when the service fails", async () => {

@@ -190,7 +190,7 @@ serviceTest(`filled-form round trip (${testDbKind()})`, async (t) => {
   const team = await svc.newTeam("starter");
   const renderer = createRenderer(0);
   const worker = new DocumentWorker(
-    { db: svc.db, storage: svc.deps.storage, renderer, log: svc.deps.log },
+    { db: svc.db, storage: svc.deps.storage, renderer, log: svc.deps.log, signer: svc.deps.signer },
     { concurrency: 2, leaseSeconds: 30, pollMs: 50, verifyUrl: svc.deps.config.publicVerifyUrl },
   );
   worker.start();

@@ -15,7 +15,7 @@ const SHIPMENT = hazardousShipment() as unknown as Record<string, unknown>;
 
 function workerFor(svc: TestService, renderer: DocumentRenderer, leaseSeconds = 30) {
   return new DocumentWorker(
-    { db: svc.db, storage: svc.deps.storage, renderer, log: svc.deps.log },
+    { db: svc.db, storage: svc.deps.storage, renderer, log: svc.deps.log, signer: svc.deps.signer },
     { concurrency: 4, leaseSeconds, pollMs: 50, verifyUrl: svc.deps.config.publicVerifyUrl },
   );
 }
@@ -53,7 +53,12 @@ serviceTest(`document worker (${testDbKind()})`, async (t) => {
   const renderer = createRenderer(0);
 
   await t.step("renders all 16 document types, stores them and writes the events", async () => {
-    const ids = await queue(svc, principal, [...DOCUMENT_TYPES], "a".repeat(64));
+    const validated = await expectJson(
+      await svc.call(team, "validate-shipment", { body: { shipment: SHIPMENT } }),
+      200,
+    );
+    equal(validated.passed, true, JSON.stringify(validated.error));
+    const ids = await queue(svc, principal, [...DOCUMENT_TYPES], String(validated.validation_hash));
     const worker = workerFor(svc, renderer);
     worker.start();
     try {

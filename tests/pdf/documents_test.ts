@@ -4,8 +4,9 @@
  *
  * - fillable (final_doc false), with a validation hash and verify URL: `qpdf --check` clean;
  *   pdftotext finds the exporter (the laboratory for the certificate of analysis) and the hash;
- *   pdffonts lists only embedded fonts, none of the standard 14; the QR code on page 1 decodes
- *   to the verify URL; pdftk lists the three hidden service fields;
+ *   pdffonts lists only embedded fonts, none of the standard 14; the QR code decodes to the
+ *   verify URL on every page at 150 dpi (of the 200-item copy too) and on page 1 after a
+ *   simulated fax (100 dpi, 1 bit, turned 1.5° and −2°); pdftk lists the three hidden fields;
  * - from a copy without the type's recommended fields (FIELD_REQUIREMENTS; the required ones
  *   where a type recommends none): pdftk lists each as a form field by its camelCase field
  *   path, and `pdftk fill_form … need_appearances` fills one with Unicode text;
@@ -20,12 +21,14 @@
  */
 import { renderDocument, TEMPLATES } from "../../shared/pdf/documents.ts";
 import type { RenderContext } from "../../shared/pdf/model.ts";
+import { qrText } from "../../shared/pdf/qr.ts";
 import { SERVICE_FIELDS } from "../../shared/pdf/render.ts";
 import { DOCUMENT_TYPES, type DocumentType } from "../../shared/rules/document_types.ts";
 import { FIELD_REQUIREMENTS } from "../../shared/rules/field_requirements.ts";
 import { isPresent, readPath } from "../../shared/rules/paths.ts";
 import { hazardousShipment, sampleShipment } from "../fixtures/sample_shipment.ts";
 import { assert, assertEquals, equal } from "../support/assert.ts";
+import { faxPage } from "../support/fax.ts";
 import {
   decodeGrayPng,
   type FontRow,
@@ -46,7 +49,7 @@ import {
 type Data = Record<string, unknown>;
 
 const dir = tempDir("pdf-documents-test-");
-const HASH = "9c1e4b7a2d5f8036e1a4c7b0d3f6092e5b8c1d4a7f0e3b6c9d2a5f8e1b4c7d0a3";
+const HASH = "9c1e4b7a2d5f8036e1a4c7b0d3f6092e5b8c1d4a7f0e3b6c9d2a5f8e1b4c7d0a";
 const VERIFY_URL = `https://verify.trade-docs.example/functions/v1/verify-hash/${HASH}`;
 const SHIPMENT_ID = "7d7c3a4e-2f1b-4c8e-9a6d-5b4e3c2d1a0f";
 const SHIPMENT_REF = "PO-2026-0042";
@@ -161,7 +164,8 @@ interface Outcome {
   qpdf: Promise<void>;
   text: Promise<string>;
   fonts: Promise<FontRow[]>;
-  qr: Promise<string[]>;
+  /** What zbarimg reads: each page at 150 dpi (fillable, then long), page 1 faxed. */
+  qr: Promise<{ pages: string[][]; faxed: string[][] }>;
   fields: Promise<FormField[]>;
   reducedFields: Promise<FormField[]>;
   filled: Promise<{ name: string; fields: FormField[] }>;
@@ -193,7 +197,20 @@ async function examine(type: DocumentType): Promise<Outcome> {
     })(),
     text: pdftotext(fillable),
     fonts: pdffonts(fillable),
-    qr: renderPage(fillable, 1, 200).then(zbarimg),
+    qr: (async () => {
+      const files = [fillable, ...(long ? [long] : [])];
+      const pages: string[][] = [];
+      for (const file of files) {
+        for (let page = 1; page <= await pageCount(file); page++) {
+          pages.push(await zbarimg(await renderPage(file, page, 150)));
+        }
+      }
+      const faxed = [];
+      for (const rotation of [1.5, -2]) {
+        faxed.push(await zbarimg(await faxPage(fillable, 1, { rotation })));
+      }
+      return { pages, faxed };
+    })(),
     fields: pdftkFields(fillable),
     reducedFields: pdftkFields(reduced),
     filled: (async () => {
@@ -279,8 +296,12 @@ for (const type of DOCUMENT_TYPES) {
         }
       });
 
-      await t.step("the QR code on page 1 decodes to the verify URL", async () => {
-        assertEquals(await o.qr, [VERIFY_URL]);
+      await t.step("the QR code decodes on every page at 150 dpi and after a fax", async () => {
+        const { pages, faxed } = await o.qr;
+        // The hash is encoded in capitals (alphanumeric mode); verify-hash takes either case.
+        const url = qrText(VERIFY_URL);
+        assertEquals(pages, pages.map(() => [url]));
+        assertEquals(faxed, [[url], [url]]);
       });
 
       await t.step("pdftk lists the three hidden service fields", async () => {

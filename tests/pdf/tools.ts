@@ -146,6 +146,21 @@ export async function zbarimg(png: string): Promise<string[]> {
   return r.stdout.split("\n").filter((l) => l.length > 0);
 }
 
+export interface Signature {
+  valid: boolean;
+  /** pdfsig's lines about this signature. */
+  report: string;
+}
+
+/** pdfsig's verdict on every signature of the file (none: an empty list). */
+export async function pdfsig(path: string): Promise<Signature[]> {
+  const r = await run("pdfsig", [path], { allowFailure: true });
+  return (r.stdout + r.stderr).split(/^Signature #\d+:$/m).slice(1).map((report) => ({
+    valid: /Signature Validation: Signature is Valid\./.test(report),
+    report,
+  }));
+}
+
 export interface FormField {
   name: string;
   type: string;

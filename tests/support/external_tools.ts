@@ -9,6 +9,7 @@ export const EXTERNAL_TOOLS = {
   pdffonts: "poppler-utils",
   pdfinfo: "poppler-utils",
   pdftoppm: "poppler-utils",
+  pdfsig: "poppler-utils",
   qpdf: "qpdf",
   zbarimg: "zbar-tools",
   pdftk: "pdftk-java",

@@ -3,6 +3,7 @@ import { readConfig } from "../../shared/config.ts";
 import type { Db } from "../../shared/db/db.ts";
 import { buildDeps, type ServiceDeps } from "../../shared/deps.ts";
 import { createTeam } from "../../shared/admin/repo.ts";
+import { createDevSigningP12 } from "../../shared/signing/dev_identity.ts";
 import { createGateway, type Gateway } from "../../supabase/gateway/gateway.ts";
 import { testDb } from "./db.ts";
 
@@ -41,10 +42,16 @@ export interface ServiceOptions {
   env?: Record<string, string>;
 }
 
-/** The whole service on the run's database, with fixed keys and quiet logs. */
+/** One development signing certificate per test process: every test service signs. */
+let devSigning: ReturnType<typeof createDevSigningP12> | undefined;
+
+/** The whole service on the run's database, with fixed keys, quiet logs and signing on. */
 export async function testService(options: ServiceOptions = {}): Promise<TestService> {
   const db = await testDb();
+  const signing = await (devSigning ??= createDevSigningP12());
   const env = new Map(Object.entries({
+    SIGNING_P12_BASE64: signing.p12Base64,
+    SIGNING_P12_PASSWORD: signing.password,
     LOG_REQUESTS: "false",
     RATE_LIMIT_PER_MINUTE: "0",
     PUBLIC_RATE_LIMIT_PER_MINUTE: "0",

@@ -295,7 +295,13 @@ serviceTest(`webhooks: delivery (${testDbKind()})`, async (t) => {
       });
       const renderer = createRenderer(0);
       const documents = new DocumentWorker(
-        { db: svc.db, storage: svc.deps.storage, renderer, log: svc.deps.log },
+        {
+          db: svc.db,
+          storage: svc.deps.storage,
+          renderer,
+          log: svc.deps.log,
+          signer: svc.deps.signer,
+        },
         {
           concurrency: 2,
           leaseSeconds: 30,

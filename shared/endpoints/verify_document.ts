@@ -1,0 +1,144 @@
+import type { Context } from "hono";
+import type { ServiceDeps } from "../deps.ts";
+import { ServiceError } from "../errors/service_error.ts";
+import { createServiceApp, type ServiceApp } from "../http/app.ts";
+import { MAX_UPLOAD_BYTES, readMultipartForm } from "../http/body.ts";
+import { addRoute } from "../http/route.ts";
+import type { AppEnv } from "../http/types.ts";
+import { z } from "../schemas/zod.ts";
+import { sha256Hex } from "../util/crypto.ts";
+import { HASH_PATTERN } from "../validation/hash.ts";
+import { CHECK_SCRIPT_SOURCE } from "../verify/check_script.ts";
+import { findIssuedFile } from "../verify/issued_files.ts";
+import { checkFilePage, sendPage } from "../verify/page.ts";
+import { errorResponse } from "./common_responses.ts";
+import { wantsHtml } from "./verify_hash.ts";
+
+const FileCheck = z.object({
+  issued: z.boolean(),
+  sha256: z.string().openapi({ description: "SHA-256 (hex) of the file asked about" }),
+  variant: z.enum(["generated", "flattened"]).nullable(),
+  document_type: z.string().nullable(),
+  validation_hash: z.string().nullable().openapi({
+    description: "The passing validation the document was generated with; null when none",
+  }),
+  validated_at: z.string().nullable().openapi({ format: "date-time" }),
+  generated_at: z.string().nullable().openapi({ format: "date-time" }),
+  signer: z.string().nullable().openapi({
+    description: "Subject of the certificate the file is signed with; null when unsigned",
+  }),
+}).openapi("DocumentCheck");
+
+type FileCheckAnswer = z.infer<typeof FileCheck>;
+
+const UploadRequest = z.object({
+  file: z.string().openapi({ format: "binary", description: "The PDF (at most 20 MiB)" }),
+}).openapi("VerifyDocumentRequest");
+
+const DESCRIPTION = "Public: was exactly this file issued by the service? `issued` is true only " +
+  "for the very bytes the service stored (a generated or a flattened document); any change, " +
+  "even one byte, answers false. Names the document type, the validation it was generated " +
+  "with and the signer, nothing private (no parties, values, team or shipment).";
+
+export function verifyDocumentApp(deps: ServiceDeps): ServiceApp {
+  const svc = createServiceApp(deps, { name: "verify-document" });
+  addRoute(svc, {
+    method: "post",
+    path: "/",
+    summary: "Check a document file",
+    description: DESCRIPTION,
+    tags: ["Validation"],
+    auth: "public",
+    body: UploadRequest,
+    bodyContentType: "multipart/form-data",
+    responses: {
+      200: { description: "The answer, issued or not", schema: FileCheck },
+      400: errorResponse("SVC_VAL_001: the `file` part is missing or empty"),
+      413: errorResponse(`SVC_REQ_001: file over ${MAX_UPLOAD_BYTES / (1024 * 1024)} MiB`),
+      415: errorResponse("SVC_REQ_003: Content-Type is not multipart/form-data"),
+    },
+  }, async (c) => {
+    const form = await readMultipartForm(c, MAX_UPLOAD_BYTES);
+    const files = form.getAll("file");
+    const file = files[0];
+    if (files.length !== 1 || !(file instanceof File) || file.size === 0) {
+      throw new ServiceError("SVC_VAL_001", "Send the document as one non-empty `file` part");
+    }
+    const sha256 = await sha256Hex(new Uint8Array(await file.arrayBuffer()));
+    return c.json(await check(sha256), 200);
+  });
+
+  // Registered before /:sha256, which would otherwise take it.
+  svc.app.get("/check.js", (c) => {
+    c.header("Content-Type", "text/javascript; charset=utf-8");
+    c.header("Cache-Control", "public, max-age=300");
+    return c.body(CHECK_SCRIPT_SOURCE);
+  });
+
+  addRoute(svc, {
+    method: "get",
+    path: "/",
+    summary: "The check-a-file page",
+    description: "A browser (Accept: text/html) gets a page that hashes a chosen file in the " +
+      "browser and asks GET /verify-document/<sha256>; the file never leaves the device.",
+    tags: ["Validation"],
+    auth: "public",
+    responses: {
+      200: { description: "The page (text/html)" },
+      400: errorResponse("SVC_VAL_001: an API client asked without a SHA-256"),
+    },
+  }, (c) => {
+    if (!wantsHtml(c)) {
+      throw new ServiceError("SVC_VAL_001", "Ask GET /verify-document/<sha256> or POST a file");
+    }
+    return sendPage(c, checkFilePage(), 200);
+  });
+
+  addRoute(svc, {
+    method: "get",
+    path: "/:sha256",
+    summary: "Check a document by its SHA-256",
+    description: `${DESCRIPTION} The file's SHA-256 (hex) is computed by the caller, so the ` +
+      "file need not be sent.",
+    tags: ["Validation"],
+    auth: "public",
+    params: z.object({ sha256: z.string().openapi({ description: "SHA-256 hex of the file" }) }),
+    responses: {
+      200: { description: "The answer, issued or not", schema: FileCheck },
+      400: errorResponse("SVC_VAL_011: not 64 hexadecimal characters"),
+    },
+  }, async (c: Context<AppEnv>) => {
+    const sha256 = c.req.param("sha256")?.trim().toLowerCase() ?? "";
+    if (!HASH_PATTERN.test(sha256)) {
+      throw new ServiceError("SVC_VAL_011", "sha256 must be 64 hexadecimal characters");
+    }
+    return c.json(await check(sha256), 200);
+  });
+
+  async function check(sha256: string): Promise<FileCheckAnswer> {
+    const found = await findIssuedFile(deps.db, sha256);
+    if (!found) {
+      return {
+        issued: false,
+        sha256,
+        variant: null,
+        document_type: null,
+        validation_hash: null,
+        validated_at: null,
+        generated_at: null,
+        signer: null,
+      };
+    }
+    return {
+      issued: true,
+      sha256,
+      variant: found.variant,
+      document_type: found.document_type,
+      validation_hash: found.validation_hash,
+      validated_at: found.validated_at?.toISOString() ?? null,
+      generated_at: found.generated_at.toISOString(),
+      signer: found.signer,
+    };
+  }
+  return svc;
+}
