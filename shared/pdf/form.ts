@@ -6,30 +6,14 @@
  * field with one widget is one merged field/widget dictionary; a name placed twice gets one
  * field with two widget kids.
  *
- * Every widget has an appearance stream (/AP /N); the AcroForm has /DR with the embedded font
- * and /DA with an explicit size, so tools that fill the form can draw the value themselves.
- * The font is the document's embedded regular font, which keeps the glyphs a user may type
- * (see TYPEABLE_RANGES) when the document has fillable fields.
+ * Every widget has an appearance stream (/AP /N); the AcroForm has /DR with the form font
+ * (form_font.ts: a simple-encoding font that form fillers can encode) and /DA with an explicit
+ * size, so tools that fill the form draw the value themselves, and /NeedAppearances true, so
+ * that viewers redraw values in scripts the form font lacks with a font of their own.
  */
 import type { Align, WidgetSpot } from "./canvas.ts";
-import type { FontUse } from "./text.ts";
+import { FORM_FONT_NAME, type FormFontRefs, winAnsiString } from "./form_font.ts";
 import { num, pdfString, type PdfWriter } from "./writer.ts";
-
-/**
- * Code points kept in the form font when there are fillable fields: Basic Latin, Latin-1,
- * Latin Extended-A, Greek and Coptic, Cyrillic, general punctuation (dashes, quotes, bullet,
- * ellipsis), the euro sign and the numero sign.
- */
-export const TYPEABLE_RANGES: readonly (readonly [number, number])[] = [
-  [0x20, 0x7e],
-  [0xa0, 0xff],
-  [0x100, 0x17f],
-  [0x370, 0x3ff],
-  [0x400, 0x4ff],
-  [0x2010, 0x2027],
-  [0x20ac, 0x20ac],
-  [0x2116, 0x2116],
-];
 
 /** Field flags (/Ff) and annotation flags (/F). */
 const FF_READ_ONLY = 1;
@@ -57,8 +41,7 @@ const QUADDING: Record<Align, number> = { left: 0, center: 1, right: 2 };
 export function writeForm(
   w: PdfWriter,
   pages: FormPage[],
-  font: FontUse,
-  fontRef: number,
+  fontRefs: FormFontRefs,
 ): { acroForm: number | null; annots: number[][] } {
   const annots: number[][] = pages.map(() => []);
   const roots = new Map<string, Node>();
@@ -80,28 +63,25 @@ export function writeForm(
   });
   if (roots.size === 0) return { acroForm: null, annots };
 
-  const resources = `<< /Font << /${font.name} ${fontRef} 0 R >> >>`;
-  const emptyAppearances = new Map<string, number>();
+  const font = FORM_FONT_NAME;
+  const resources = `<< /Font << /${font} ${fontRefs.appearance} 0 R >> >>`;
   const appearance = (spot: WidgetSpot): number => {
     const width = spot.rect[2] - spot.rect[0];
     const height = spot.rect[3] - spot.rect[1];
     const bbox = `[0 0 ${num(width)} ${num(height)}]`;
+    // Each widget its own stream, even when empty: qpdf writes a value into the stream in place.
+    const ref = w.alloc();
     if (!spot.value) {
-      const known = emptyAppearances.get(bbox);
-      if (known !== undefined) return known;
-      const ref = w.alloc();
       w.putStream(
         ref,
         `/Type /XObject /Subtype /Form /BBox ${bbox} /Resources ${resources}`,
         new TextEncoder().encode("/Tx BMC\nEMC"),
       );
-      emptyAppearances.set(bbox, ref);
       return ref;
     }
-    const ref = w.alloc();
     const y = Math.max(1, (height - spot.fontSize * 0.714) / 2);
-    const content = `/Tx BMC\nq BT /${font.name} ${num(spot.fontSize)} Tf 0 g 2 ${num(y)} Td ` +
-      `${font.encode(spot.value)} Tj ET Q\nEMC`;
+    const content = `/Tx BMC\nq BT /${font} ${num(spot.fontSize)} Tf 0 g 2 ${num(y)} Td ` +
+      `${winAnsiString(spot.value)} Tj ET Q\nEMC`;
     w.putStream(
       ref,
       `/Type /XObject /Subtype /Form /BBox ${bbox} /Resources ${resources}`,
@@ -115,7 +95,7 @@ export function writeForm(
     if (spot.multiline) flags |= FF_MULTILINE;
     if (spot.hidden) flags |= FF_READ_ONLY;
     let s = `/FT /Tx /T ${pdfString(node.partial)} /Ff ${flags} ` +
-      `/DA (/${font.name} ${num(spot.fontSize)} Tf 0 g)`;
+      `/DA (/${font} ${num(spot.fontSize)} Tf 0 g)`;
     if (QUADDING[spot.align]) s += ` /Q ${QUADDING[spot.align]}`;
     if (spot.value) s += ` /V ${pdfString(spot.value)}`;
     return s;
@@ -181,7 +161,8 @@ export function writeForm(
   w.put(
     acroForm,
     `<< /Fields [${fields.map((f) => `${f} 0 R`).join(" ")}] ` +
-      `/DR << /Font << /${font.name} ${fontRef} 0 R >> >> /DA (/${font.name} 8.5 Tf 0 g) >>`,
+      `/DR << /Font << /${font} ${fontRefs.dr} 0 R >> >> /DA (/${font} 8.5 Tf 0 g) ` +
+      `/NeedAppearances true >>`,
   );
   return { acroForm, annots };
 }

@@ -17,6 +17,8 @@ export interface FieldValue {
   value: string;
   /** Wider than one line: the form field is multi-line. */
   multiline?: boolean;
+  /** Empty in a final document: takes no line (an address line without its city). */
+  omitWhenEmpty?: boolean;
 }
 
 /** Literal text: a label, mandated wording, a computed figure (not a form field). */
@@ -96,6 +98,11 @@ export interface DocumentSpec {
   /** Reference boxes at the top right: invoice number and date, B/L number, … */
   references: { label: string; content: Content }[];
   blocks: Block[];
+  /**
+   * ISO codes of the shipment's countries, printed or not: they choose the script the form
+   * font adds (form_font.ts). Set by renderDocument.
+   */
+  countries?: string[];
 }
 
 /** Everything the engine needs besides the spec: footer, form mode, fixed metadata. */

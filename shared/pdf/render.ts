@@ -9,7 +9,8 @@
 import { createHash } from "node:crypto";
 import { drawFooter } from "./footer.ts";
 import { type FontSet, loadFonts } from "./font.ts";
-import { TYPEABLE_RANGES, writeForm } from "./form.ts";
+import { writeForm } from "./form.ts";
+import { formEncoding, formScript, writeFormFont } from "./form_font.ts";
 import { Composer, type Fonts, PAGE_HEIGHT, PAGE_WIDTH } from "./layout.ts";
 import type { DocumentSpec, RenderContext } from "./model.ts";
 import { qrContent } from "./qr.ts";
@@ -44,7 +45,6 @@ export function renderWithFonts(
     bold: new FontUse(fontSet.bold, "F2"),
   };
   const pages = new Composer(spec, ctx, fonts).layout();
-  const fillable = pages.some((p) => p.widgets.length > 0);
 
   const hidden: [string, string][] = [
     [SERVICE_FIELDS[0], ctx.shipmentId ?? ""],
@@ -65,7 +65,6 @@ export function renderWithFonts(
 
   const qrName = ctx.validationHash && ctx.verifyUrl ? "QR" : null;
   pages.forEach((page, i) => drawFooter(page, i, pages.length, spec, ctx, fonts, qrName));
-  if (fillable) fonts.regular.addRanges(TYPEABLE_RANGES);
 
   const w = new PdfWriter();
   const catalog = w.alloc();
@@ -74,15 +73,16 @@ export function renderWithFonts(
   const resources = w.alloc();
   const regularRef = w.alloc();
   const boldRef = w.alloc();
+  const formFont = { dr: w.alloc(), appearance: w.alloc() };
   const pageRefs = pages.map(() => w.alloc());
   const contentRefs = pages.map(() => w.alloc());
 
   const form = writeForm(
     w,
     pages.map((p, i) => ({ ref: pageRefs[i]!, widgets: p.widgets })),
-    fonts.regular,
-    regularRef,
+    formFont,
   );
+  writeFormFont(w, fontSet.regular, formEncoding(formScript(spec)), formFont);
 
   let xobjects = "";
   if (qrName) {

@@ -59,15 +59,6 @@ export class FontUse {
     return id;
   }
 
-  /** Adds every code point of the ranges the font has (glyphs a user may type in a field). */
-  addRanges(ranges: readonly (readonly [number, number])[]): void {
-    for (const [from, to] of ranges) {
-      for (let cp = from; cp <= to; cp++) {
-        if (glyphOf(this.font, cp) !== 0) this.idFor(cp);
-      }
-    }
-  }
-
   /** The string as a hex string of 2-byte subset glyph ids (`<...>`, for Tj). */
   encode(s: string): string {
     let out = "<";
@@ -198,15 +189,17 @@ export function wrapText(font: TrueTypeFont, s: string, size: number, maxWidth: 
         lineWidth = w;
         continue;
       }
-      // A word wider than the line: break it between characters.
+      // A word wider than the line (an e-mail address, a URL, a long reference): break it after
+      // its last "@", ".", "/", "-" or "_" that fits, else between characters.
       let part = "";
       let partWidth = 0;
       for (const ch of word) {
         const cw = advance(font, ch);
         if (part !== "" && partWidth + cw > limit) {
-          lines.push(part);
-          part = "";
-          partWidth = 0;
+          const cut = lastBreak(part);
+          lines.push(part.slice(0, cut));
+          part = part.slice(cut);
+          partWidth = advance(font, part);
         }
         part += ch;
         partWidth += cw;
@@ -217,6 +210,19 @@ export function wrapText(font: TrueTypeFont, s: string, size: number, maxWidth: 
     lines.push(line);
   }
   return lines;
+}
+
+/** Where to break an over-long word: after its last break character, else at its end. */
+function lastBreak(part: string): number {
+  const at = Math.max(
+    part.lastIndexOf("@"),
+    part.lastIndexOf("."),
+    part.lastIndexOf("/"),
+    part.lastIndexOf("-"),
+    part.lastIndexOf("_"),
+  );
+  // A break in the first third of the line would waste it: break between characters then.
+  return at >= part.length / 3 ? at + 1 : part.length;
 }
 
 /** Cuts a string to fit a width, ending with an ellipsis when it was cut. */

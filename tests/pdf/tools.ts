@@ -19,6 +19,7 @@ const PACKAGES: Record<string, string> = {
   pdftoppm: "poppler-utils",
   zbarimg: "zbar-tools",
   pdftk: "pdftk-java",
+  "/usr/bin/python3": "python3-pikepdf",
 };
 
 /** Runs a tool; throws with its output when it fails (unless `allowFailure`). */
@@ -216,6 +217,21 @@ export async function pdftkFill(
     out,
     ...(needAppearances ? ["need_appearances"] : []),
   ]);
+}
+
+/**
+ * Sets field values with pikepdf (Debian python3-pikepdf, run by the system Python) and
+ * /NeedAppearances, drawing nothing: tests/support/pikepdf_fill.py.
+ */
+export async function pikepdfFill(
+  path: string,
+  values: Record<string, string>,
+  out: string,
+): Promise<void> {
+  const valuesPath = `${out}.json`;
+  await Deno.writeTextFile(valuesPath, JSON.stringify(values));
+  const script = new URL("../support/pikepdf_fill.py", import.meta.url).pathname;
+  await run("/usr/bin/python3", [script, path, out, valuesPath]);
 }
 
 export interface GrayImage {
