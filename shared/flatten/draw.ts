@@ -2,8 +2,10 @@
  * Content-stream operators that draw a form value inside its widget's box, as the engine's own
  * appearance streams place it (2 pt from the left edge, vertically centred by cap height), and
  * the hash stamp at the foot of a page. Text that would not fit is set smaller, down to
- * MIN_SIZE; a one-line value too long even then is wrapped within the box; anything beyond
- * the box is clipped: a flattened value never spills over the form's lines.
+ * MIN_SIZE (6 pt, still readable); a one-line value too long even then is wrapped within the
+ * box. A value that does not fit its box even so (see `overflows`) is not drawn there but on a
+ * continuation sheet (continuation.ts); the box says where. Drawing is clipped to the box, so a
+ * flattened value never spills over the form's lines.
  */
 import type { FontUse } from "../pdf/text.ts";
 import { normalizeText, wrapText } from "../pdf/text.ts";
@@ -11,7 +13,8 @@ import { num } from "../pdf/writer.ts";
 import type { Placement } from "./fields.ts";
 
 const PAD = 2;
-const MIN_SIZE = 4;
+export const MIN_SIZE = 6;
+const STAMP_MIN_SIZE = 2;
 /** Used when a field's /DA says 0 (auto size). */
 const AUTO_MAX_SIZE = 10;
 /** Line height over font size, as the engine sets values (10.8 / 8.5). */
@@ -41,6 +44,19 @@ export function valueOps(
     : singleLineOps(font, text.replace(/\n/g, " "), at, width, height);
   if (!body) return "";
   return `q ${num(x1)} ${num(y1)} ${num(x2 - x1)} ${num(height)} re W n BT 0 g ${body} ET Q\n`;
+}
+
+/** Whether `value` cannot be drawn whole inside the widget's box at MIN_SIZE or larger. */
+export function overflows(font: FontUse, value: string, at: Placement, multiline: boolean) {
+  const [x1, y1, x2, y2] = at.rect;
+  const width = x2 - x1 - 2 * PAD;
+  const height = y2 - y1;
+  const text = normalizeText(value);
+  if (text.trim() === "") return false;
+  if (width <= 0 || height <= 0) return true;
+  if (!multiline && !text.includes("\n") && font.width(text, MIN_SIZE) <= width) return false;
+  const lines = wrapText(font.font, multiline ? text : text.replace(/\n/g, " "), MIN_SIZE, width);
+  return lines.length * MIN_SIZE * LINE_RATIO > height - PAD;
 }
 
 function singleLineOps(
@@ -114,7 +130,7 @@ export function stampOps(font: FontUse, stamp: string, box: [number, number, num
   const text = stampText(stamp);
   const natural = font.width(text, STAMP_SIZE);
   const size = natural > width
-    ? Math.max(MIN_SIZE / 2, (STAMP_SIZE * width) / natural)
+    ? Math.max(STAMP_MIN_SIZE, (STAMP_SIZE * width) / natural)
     : STAMP_SIZE;
   const y = y1 + Math.min(20, margin / 2);
   return `q BT ${num(STAMP_GRAY)} g /${font.name} ${num(size)} Tf 1 0 0 1 ${num(x1 + margin)} ` +

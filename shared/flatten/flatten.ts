@@ -33,7 +33,8 @@ import type { FontSet } from "../pdf/font.ts";
 import { FontUse } from "../pdf/text.ts";
 import { deflate } from "../pdf/writer.ts";
 import { FlattenFailure } from "../providers/flatten.ts";
-import { stampOps, valueOps } from "./draw.ts";
+import { type ContinuationItem, continuationPages, continuationReference } from "./continuation.ts";
+import { overflows, stampOps, valueOps } from "./draw.ts";
 import { embedFont } from "./embed_font.ts";
 import { type FormValues, readFormValues } from "./fields.ts";
 import { SRGB_DESCRIPTION, srgbProfile } from "./icc.ts";
@@ -158,20 +159,37 @@ async function load(pdf: Uint8Array): Promise<PDFDocument> {
   }
 }
 
-/** Form values and the stamp, drawn on each page in one fresh font subset. */
+/**
+ * Form values and the stamp, drawn on each page in one fresh font subset; values too long for
+ * their boxes on continuation pages added at the end (continuation.ts).
+ */
 function drawStaticContent(
   doc: PDFDocument,
-  pages: PDFPage[],
+  sourcePages: PDFPage[],
   form: FormValues,
   hashStamp: string | undefined,
   fonts: FontSet,
 ): void {
   const ctx = doc.context;
-  const font = new FontUse(fonts.regular, unusedFontName(ctx, pages));
+  const font = new FontUse(fonts.regular, unusedFontName(ctx, sourcePages));
+  const pages = [...sourcePages];
   const ops = pages.map(() => "");
+  const continued: ContinuationItem[] = [];
   for (const field of form.shown) {
+    let value = field.value;
+    if (field.placements.some((at) => overflows(font, value, at, field.multiline))) {
+      continued.push({ name: field.name, value });
+      value = continuationReference(continued.length);
+    }
     for (const at of field.placements) {
-      ops[at.page] += valueOps(font, field.value, at, field.multiline);
+      ops[at.page] += valueOps(font, value, at, field.multiline);
+    }
+  }
+  if (continued.length) {
+    const { width, height } = sourcePages[0]!.getSize();
+    for (const sheet of continuationPages(font, continued, width, height)) {
+      pages.push(doc.addPage([width, height]));
+      ops.push(sheet);
     }
   }
   if (hashStamp) {
