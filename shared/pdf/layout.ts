@@ -54,7 +54,7 @@ const PAD_X = 3;
 const PAD_TOP = 2.4;
 const PAD_BOTTOM = 3;
 const CELL_SIZE = 7.5;
-const MIN_CELL_SIZE = 5.5;
+const MIN_CELL_SIZE = 6;
 const CELL_LH = 9.4;
 const CELL_PAD_X = 2.5;
 const CELL_PAD_Y = 2.6;
@@ -232,6 +232,7 @@ export class Composer {
     const out: Piece[] = [];
     for (const c of lines) {
       if (c.kind === "field" && c.value.trim() === "") {
+        if (this.ctx.finalDoc && c.omitWhenEmpty) continue;
         out.push({
           kind: "slot",
           name: this.ctx.finalDoc ? null : this.fieldName(c.path),

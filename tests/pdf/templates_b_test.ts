@@ -478,7 +478,8 @@ Deno.test("statement on origin: the wording follows the agreement", () => {
     ),
   );
 
-  // No agreement named, destination Switzerland: the PEM origin declaration, signed.
+  // No agreement named, destination Switzerland: the PEM origin declaration, signed; without an
+  // approved exporter's authorisation the bracketed words are left out, not printed as "No ...".
   const pem = {
     ...data,
     origin_data: {},
@@ -488,13 +489,25 @@ Deno.test("statement on origin: the wording follows the agreement", () => {
   const pemText = allText(statementOnOriginTemplate(pem));
   assert(
     pemText.includes(
-      "The exporter of the products covered by this document (customs or competent " +
-        "governmental authorisation No ...) declares that, except where otherwise clearly " +
-        "indicated, these products are of EU preferential origin.",
+      "The exporter of the products covered by this document declares that, except where " +
+        "otherwise clearly indicated, these products are of EU preferential origin.",
     ),
     pemText,
   );
+  assert(!pemText.includes("..."), pemText);
   assert(pemText.includes("(Signature of the exporter"));
+  const approved = {
+    ...pem,
+    exporter: {
+      ...(data.exporter as Data),
+      tax_ids: { approved_exporter: "DE/1234/AE" },
+    },
+  };
+  assert(
+    allText(statementOnOriginTemplate(approved)).includes(
+      "(customs or competent governmental authorisation No DE/1234/AE) declares that",
+    ),
+  );
 
   const gsp = {
     ...data,
