@@ -37,8 +37,7 @@ export function continuationPages(
   let ops = "";
   let y = 0;
   const text = (size: number, gray: number, line: string) => {
-    ops += `BT ${num(gray)} g /${font.name} ${num(size)} Tf 1 0 0 1 ${num(MARGIN)} ${num(y)} Tm ` +
-      `${font.encode(line)} Tj ET\n`;
+    ops += `BT ${num(gray)} g 1 0 0 1 ${num(MARGIN)} ${num(y)} Tm ${font.show(line, size)} ET\n`;
   };
   const newPage = () => {
     if (ops) pages.push(ops);
@@ -49,7 +48,7 @@ export function continuationPages(
   };
   newPage();
   items.forEach((item, i) => {
-    const lines = wrapText(font.font, normalizeText(item.value), VALUE_SIZE, textWidth);
+    const lines = wrapText(font.metrics, normalizeText(item.value), VALUE_SIZE, textWidth);
     // An item's heading stays with at least its first line.
     if (y - 2 * LINE < MARGIN) newPage();
     text(HEAD_SIZE, HEAD_GRAY, `Item ${i + 1}: ${item.name}`);

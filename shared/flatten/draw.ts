@@ -55,7 +55,12 @@ export function overflows(font: FontUse, value: string, at: Placement, multiline
   if (text.trim() === "") return false;
   if (width <= 0 || height <= 0) return true;
   if (!multiline && !text.includes("\n") && font.width(text, MIN_SIZE) <= width) return false;
-  const lines = wrapText(font.font, multiline ? text : text.replace(/\n/g, " "), MIN_SIZE, width);
+  const lines = wrapText(
+    font.metrics,
+    multiline ? text : text.replace(/\n/g, " "),
+    MIN_SIZE,
+    width,
+  );
   return lines.length * MIN_SIZE * LINE_RATIO > height - PAD;
 }
 
@@ -76,7 +81,7 @@ function singleLineOps(
   }
   const y = at.rect[1] + Math.max(1, (height - size * CAP) / 2);
   const x = alignedX(at, font.width(text, size), width);
-  return `/${font.name} ${num(size)} Tf 1 0 0 1 ${num(x)} ${num(y)} Tm ${font.encode(text)} Tj`;
+  return `1 0 0 1 ${num(x)} ${num(y)} Tm ${font.show(text, size)}`;
 }
 
 function multilineOps(
@@ -87,19 +92,19 @@ function multilineOps(
   height: number,
 ): string {
   let size = at.fontSize || AUTO_MAX_SIZE;
-  let lines = wrapText(font.font, text, size, width);
+  let lines = wrapText(font.metrics, text, size, width);
   while (lines.length * size * LINE_RATIO > height - PAD && size > MIN_SIZE) {
     size = Math.max(MIN_SIZE, size - 0.5);
-    lines = wrapText(font.font, text, size, width);
+    lines = wrapText(font.metrics, text, size, width);
   }
   const lineHeight = size * LINE_RATIO;
   let top = at.rect[3] - PAD / 2;
-  let ops = `/${font.name} ${num(size)} Tf`;
+  let ops = "";
   for (const line of lines) {
     if (line !== "") {
       const y = top - (lineHeight + CAP * size) / 2;
       const x = alignedX(at, font.width(line, size), width);
-      ops += ` 1 0 0 1 ${num(x)} ${num(y)} Tm ${font.encode(line)} Tj`;
+      ops += ` 1 0 0 1 ${num(x)} ${num(y)} Tm ${font.show(line, size)}`;
     }
     top -= lineHeight;
     if (top < at.rect[1] - lineHeight) break;
@@ -133,6 +138,6 @@ export function stampOps(font: FontUse, stamp: string, box: [number, number, num
     ? Math.max(STAMP_MIN_SIZE, (STAMP_SIZE * width) / natural)
     : STAMP_SIZE;
   const y = y1 + Math.min(20, margin / 2);
-  return `q BT ${num(STAMP_GRAY)} g /${font.name} ${num(size)} Tf 1 0 0 1 ${num(x1 + margin)} ` +
-    `${num(y)} Tm ${font.encode(text)} Tj ET Q\n`;
+  return `q BT ${num(STAMP_GRAY)} g 1 0 0 1 ${num(x1 + margin)} ${num(y)} Tm ` +
+    `${font.show(text, size)} ET Q\n`;
 }

@@ -29,7 +29,8 @@ import {
   type PDFRef,
   PDFString,
 } from "pdf-lib";
-import type { FontSet } from "../pdf/font.ts";
+import { coverage } from "../pdf/fallback.ts";
+import type { FontSet, TrueTypeFont } from "../pdf/font.ts";
 import { FontUse } from "../pdf/text.ts";
 import { deflate } from "../pdf/writer.ts";
 import { FlattenFailure } from "../providers/flatten.ts";
@@ -88,7 +89,9 @@ async function flattenDocument(
   if (pages.length === 0) throw new FlattenFailure("The PDF has no pages");
 
   const form = readFormValues(doc, annotationPages(doc));
-  drawStaticContent(doc, pages, form, options.hashStamp, fonts);
+  const shownText = [...form.shown.map((f) => f.value), options.hashStamp ?? ""].join("\n");
+  const fallbacks = (await coverage(fonts.regular, shownText)).fonts;
+  drawStaticContent(doc, pages, form, options.hashStamp, fonts, fallbacks);
   stripInteractivity(doc);
 
   const sourceInfo = dictOf(ctx, ctx.trailerInfo.Info);
@@ -169,9 +172,13 @@ function drawStaticContent(
   form: FormValues,
   hashStamp: string | undefined,
   fonts: FontSet,
+  fallbacks: TrueTypeFont[],
 ): void {
   const ctx = doc.context;
-  const font = new FontUse(fonts.regular, unusedFontName(ctx, sourcePages));
+  const fontName = unusedFontName(ctx, sourcePages);
+  const font = new FontUse(fonts.regular, fontName);
+  const extra = fallbacks.map((f, i) => new FontUse(f, `${fontName}B${i + 1}`));
+  font.useFallbacks(extra);
   const pages = [...sourcePages];
   const ops = pages.map(() => "");
   const continued: ContinuationItem[] = [];
@@ -203,11 +210,12 @@ function drawStaticContent(
       ]);
     });
   }
-  if (!font.used) return;
-  // After every string is encoded: the subset holds exactly the glyphs used.
-  const fontRef = embedFont(ctx, font);
+  // After every string is encoded: each subset holds exactly the glyphs used.
+  const embedded = [font, ...extra].filter((use) => use.used)
+    .map((use) => [use.name, embedFont(ctx, use)] as const);
+  if (!embedded.length) return;
   pages.forEach((page, i) => {
-    if (ops[i]) appendContent(ctx, page, ops[i]!, font.name, fontRef);
+    if (ops[i]) appendContent(ctx, page, ops[i]!, embedded);
   });
 }
 
@@ -241,8 +249,7 @@ function appendContent(
   ctx: PDFContext,
   page: PDFPage,
   ops: string,
-  fontName: string,
-  fontRef: PDFRef,
+  fonts: readonly (readonly [string, PDFRef])[],
 ): void {
   const resources = pageResources(ctx, page);
   let fontDict = dictOf(ctx, resources.get(name("Font")));
@@ -250,7 +257,7 @@ function appendContent(
     fontDict = ctx.obj({});
     resources.set(name("Font"), fontDict);
   }
-  fontDict.set(name(fontName), fontRef);
+  for (const [fontName, fontRef] of fonts) fontDict.set(name(fontName), fontRef);
 
   const existing = page.node.get(name("Contents"));
   const parts = arrayOf(ctx, existing)?.asArray() ?? (existing ? [existing] : []);

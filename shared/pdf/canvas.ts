@@ -56,9 +56,7 @@ export class PageCanvas {
   text(font: FontUse, size: number, x: number, y: number, s: string, gray = 0): void {
     if (s === "") return;
     this.setFill(gray);
-    this.ops.push(
-      `BT /${font.name} ${num(size)} Tf ${num(x)} ${num(y)} Td ${font.encode(s)} Tj ET`,
-    );
+    this.ops.push(`BT ${num(x)} ${num(y)} Td ${font.show(s, size)} ET`);
   }
 
   /** Text aligned within [x, x + width]. */

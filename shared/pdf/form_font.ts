@@ -17,52 +17,21 @@
  */
 import type { TrueTypeFont } from "./font.ts";
 import { GLYPH_NAMES } from "./glyph_names.ts";
-import type { DocumentSpec } from "./model.ts";
+import { type DocumentSpec, forEachContent } from "./model.ts";
 import { countryName } from "./templates/common.ts";
-import { buildSubset, subsetTag, toUnicodeCMap } from "./subset.ts";
+import { buildSubset, fontDescriptor, subsetTag, toUnicodeCMap } from "./subset.ts";
 import { FontUse } from "./text.ts";
-import { deflate, num, pdfName, pdfString, type PdfWriter } from "./writer.ts";
+import { deflate, num, pdfName, type PdfWriter } from "./writer.ts";
 
 export type FormScript = "latin" | "greek" | "cyrillic";
 
 /** The resource name of the form font in /DR and in appearance streams. */
 export const FORM_FONT_NAME = "F3";
 
-/** WinAnsiEncoding codes 0x80–0x9F (the rest of 0x20–0xFF is Latin-1); 0: undefined. */
-const WIN_ANSI_HIGH = [
-  0x20ac,
-  0,
-  0x201a,
-  0x192,
-  0x201e,
-  0x2026,
-  0x2020,
-  0x2021,
-  0x2c6,
-  0x2030,
-  0x160,
-  0x2039,
-  0x152,
-  0,
-  0x17d,
-  0,
-  0,
-  0x2018,
-  0x2019,
-  0x201c,
-  0x201d,
-  0x2022,
-  0x2013,
-  0x2014,
-  0x2dc,
-  0x2122,
-  0x161,
-  0x203a,
-  0x153,
-  0,
-  0x17e,
-  0x178,
-];
+/** WinAnsiEncoding codes 0x80–0x9F (the rest of 0x20–0xFF is Latin-1); "_": undefined. */
+const WIN_ANSI_HIGH = [..."€_‚ƒ„…†‡ˆ‰Š‹Œ_Ž__‘’“”•–—˜™š›œ_žŸ"].map((c) =>
+  c === "_" ? 0 : c.codePointAt(0)!
+);
 
 /** The character of each WinAnsiEncoding code (0 where undefined). */
 export const WIN_ANSI: readonly number[] = Array.from({ length: 256 }, (_, code) => {
@@ -71,112 +40,31 @@ export const WIN_ANSI: readonly number[] = Array.from({ length: 256 }, (_, code)
   return code;
 });
 
-/** WinAnsi signs in 0x80–0xBF every document keeps at their own codes. */
-const KEPT = [
-  0x20ac,
-  0x201a,
-  0x201e,
-  0x2026,
-  0x2018,
-  0x2019,
-  0x201c,
-  0x201d,
-  0x2022,
-  0x2013,
-  0x2014,
-  0xa3,
-  0xa5,
-  0xa7,
-  0xa9,
-  0xab,
-  0xae,
-  0xb0,
-  0xb1,
-  0xb5,
-  0xb7,
-  0xbb,
-  0xd7,
-];
+/** WinAnsi signs in 0x80–0xBF (and ×) every document keeps at their own codes. */
+const KEPT = codePoints("€‚„…‘’“”•–—£¥§©«®°±µ·»×");
 /** Kept too where the script is Latin (they are Latin letters). */
-const KEPT_LATIN = [0x160, 0x161, 0x17d, 0x17e, 0x152, 0x153, 0x178, 0x2122];
+const KEPT_LATIN = codePoints("ŠšŽžŒœŸ™");
 /** Latin-1 codes given to another script's letters: Icelandic eth and thorn, division sign. */
 const LATIN_1_SPARE = [0xd0, 0xde, 0xf0, 0xf7, 0xfe];
 
-function range(from: number, to: number): number[] {
-  return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+/** Code points of a string's characters. */
+function codePoints(chars: string): number[] {
+  return [...chars].map((c) => c.codePointAt(0)!);
 }
 
 /** The letters each script adds, most needed first (what does not fit is left out). */
 const SCRIPT_LETTERS: Record<FormScript, number[]> = {
-  greek: [
-    ...range(0x391, 0x3a1),
-    ...range(0x3a3, 0x3a9),
-    ...range(0x3b1, 0x3c9),
-    0x3ac,
-    0x3ad,
-    0x3ae,
-    0x3af,
-    0x3cc,
-    0x3cd,
-    0x3ce,
-    0x386,
-    0x388,
-    0x389,
-    0x38a,
-    0x38c,
-    0x38e,
-    0x38f,
-    0x3ca,
-    0x3cb,
-    0x390,
-    0x3b0,
-    0x3aa,
-    0x3ab,
-  ],
-  cyrillic: [
-    ...range(0x410, 0x44f),
-    0x401,
-    0x451,
-    0x404,
-    0x454,
-    0x406,
-    0x456,
-    0x407,
-    0x457,
-    0x490,
-    0x491,
-    0x40e,
-    0x45e,
-    0x2116,
-    0x402,
-    0x452,
-    0x408,
-    0x458,
-    0x409,
-    0x459,
-    0x40a,
-    0x45a,
-    0x40b,
-    0x45b,
-    0x40f,
-    0x45f,
-    0x403,
-    0x453,
-    0x405,
-    0x455,
-    0x40c,
-    0x45c,
-  ],
+  greek: codePoints(
+    "ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩαβγδεζηθικλμνξοπρςστυφχψωάέήίόύώΆΈΉΊΌΎΏϊϋΐΰΪΫ",
+  ),
+  cyrillic: codePoints(
+    "АБВГДЕЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯабвгдежзийклмнопрстуфхцчшщъыьэюяЁёЄєІіЇїҐґЎў№" +
+      "ЂђЈјЉљЊњЋћЏџЃѓЅѕЌќ",
+  ),
   // Polish, Czech and Slovak, Hungarian, Romanian, Turkish, Croatian, the Baltic languages.
-  latin: [
-    ...[0x104, 0x105, 0x106, 0x107, 0x118, 0x119, 0x141, 0x142, 0x143, 0x144, 0x15a, 0x15b],
-    ...[0x179, 0x17a, 0x17b, 0x17c, 0x10c, 0x10d, 0x10e, 0x10f, 0x11a, 0x11b, 0x147, 0x148],
-    ...[0x158, 0x159, 0x164, 0x165, 0x16e, 0x16f, 0x150, 0x151, 0x170, 0x171, 0x102, 0x103],
-    ...[0x218, 0x219, 0x15e, 0x15f, 0x162, 0x163, 0x11e, 0x11f, 0x130, 0x131, 0x110, 0x111],
-    ...[0x100, 0x101, 0x112, 0x113, 0x12a, 0x12b, 0x16a, 0x16b, 0x116, 0x117, 0x12e, 0x12f],
-    ...[0x172, 0x173, 0x122, 0x123, 0x136, 0x137, 0x13b, 0x13c, 0x145, 0x146, 0x139, 0x13a],
-    ...[0x13d, 0x13e, 0x154, 0x155],
-  ],
+  latin: codePoints(
+    "ĄąĆćĘęŁłŃńŚśŹźŻżČčĎďĚěŇňŘřŤťŮůŐőŰűĂăȘșŞşŢţĞğİıĐđĀāĒēĪīŪūĖėĮįŲųĢģĶķĻļŅņĹĺĽľŔŕ",
+  ),
 };
 
 /**
@@ -259,21 +147,10 @@ function countrySet(codes: string[]): Set<string> {
 export function formScript(spec: DocumentSpec): FormScript {
   const countries = (spec.countries ?? []).map((c) => c.trim().toUpperCase());
   let values = "";
-  const visit = (c: { kind: string; value: string; path?: string }) => {
+  forEachContent(spec, (c) => {
     values += c.value;
-    if (c.kind === "field" && /country/.test(c.path ?? "")) {
-      countries.push(c.value.trim().toUpperCase());
-    }
-  };
-  for (const r of spec.references) visit(r.content);
-  for (const block of spec.blocks) {
-    if (block.kind === "boxes") { for (const b of block.boxes) b.lines.forEach(visit); }
-    else if (block.kind === "table") {
-      for (const row of block.rows) row.forEach(visit);
-    } else if (block.kind === "signature") {
-      for (const c of [block.name, block.title, block.place, block.date]) if (c) visit(c);
-    }
-  }
+    if (c.kind === "field" && /country/.test(c.path)) countries.push(c.value.trim().toUpperCase());
+  });
   if (/[\u0400-\u04ff]/.test(values)) return "cyrillic";
   if (/[\u0370-\u03ff]/.test(values)) return "greek";
   if (countries.some((c) => CYRILLIC_COUNTRIES.has(c))) return "cyrillic";
@@ -342,15 +219,7 @@ export function writeFormFont(
   const { baseFont, program, length } = formFontProgram(font, encoding);
   const descriptor = w.alloc();
   const file = w.alloc();
-  const stemV = Math.round(10 + 220 * ((font.weightClass - 50) / 900) ** 2);
-  w.put(
-    descriptor,
-    `<< /Type /FontDescriptor /FontName ${baseFont} /FontFamily ${pdfString(font.familyName)} ` +
-      `/Flags 32 /FontBBox [${font.bbox.join(" ")}] /ItalicAngle ${font.italicAngle} ` +
-      `/Ascent ${font.ascent} /Descent ${font.descent} /CapHeight ${font.capHeight} ` +
-      `/XHeight ${font.xHeight} /StemV ${stemV} /FontWeight ${font.weightClass} ` +
-      `/FontFile2 ${file} 0 R >>`,
-  );
+  w.put(descriptor, fontDescriptor(font, baseFont, 32, file));
   w.putStream(file, `/Length1 ${length} /Filter /FlateDecode`, program);
 
   const simpleFont = (ref: number, chars: readonly number[], encodingEntry: string) => {

@@ -135,3 +135,33 @@ function stringify(value: unknown): string {
   if (typeof value === "number" || typeof value === "boolean") return String(value);
   return "";
 }
+
+/** Calls `visit` with every value of the spec: references, box lines, cells, signatures. */
+export function forEachContent(spec: DocumentSpec, visit: (c: Content) => void): void {
+  for (const r of spec.references) visit(r.content);
+  for (const block of spec.blocks) {
+    if (block.kind === "boxes") { for (const b of block.boxes) b.lines.forEach(visit); }
+    else if (block.kind === "table") {
+      for (const row of block.rows) row.forEach(visit);
+      block.totals?.forEach(visit);
+    } else if (block.kind === "signature") {
+      for (const c of [block.name, block.title, block.place, block.date]) if (c) visit(c);
+    }
+  }
+}
+
+/** Every piece of text the spec prints (values, labels, headings, wording), joined. */
+export function specText(spec: DocumentSpec): string {
+  const parts = [spec.title, spec.subtitle ?? ""];
+  for (const r of spec.references) parts.push(r.label);
+  for (const block of spec.blocks) {
+    if (block.kind === "boxes") {
+      for (const b of block.boxes) parts.push(b.label, b.number ?? "");
+    } else if (block.kind === "table") {
+      parts.push(block.title ?? "", ...block.columns.map((c) => c.header));
+    } else if (block.kind === "paragraph") parts.push(block.text);
+    else parts.push(block.caption);
+  }
+  forEachContent(spec, (c) => parts.push(c.value));
+  return parts.join("\n");
+}

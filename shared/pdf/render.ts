@@ -8,11 +8,12 @@
  */
 import { createHash } from "node:crypto";
 import { drawFooter } from "./footer.ts";
-import { type FontSet, loadFonts } from "./font.ts";
+import { coverage } from "./fallback.ts";
+import { type FontSet, loadFonts, type TrueTypeFont } from "./font.ts";
 import { writeForm } from "./form.ts";
 import { formEncoding, formScript, writeFormFont } from "./form_font.ts";
 import { Composer, type Fonts, PAGE_HEIGHT, PAGE_WIDTH } from "./layout.ts";
-import type { DocumentSpec, RenderContext } from "./model.ts";
+import { type DocumentSpec, type RenderContext, specText } from "./model.ts";
 import { qrContent } from "./qr.ts";
 import { writeFont } from "./subset.ts";
 import { FontUse } from "./text.ts";
@@ -31,19 +32,28 @@ export async function renderPdf(
   spec: DocumentSpec,
   ctx: RenderContext,
 ): Promise<Uint8Array<ArrayBuffer>> {
-  return renderWithFonts(spec, ctx, await loadFonts());
+  const fontSet = await loadFonts();
+  const { fonts } = await coverage(fontSet.regular, `${specText(spec)}\n${ctx.shipmentRef}`);
+  return renderWithFonts(spec, ctx, fontSet, fonts);
 }
 
-/** The synchronous core of renderPdf, for callers that hold the parsed fonts. */
+/**
+ * The synchronous core of renderPdf, for callers that hold the parsed fonts: `fallbacks` are
+ * the fallback fonts the spec's text needs (fallback.ts), one PDF font each.
+ */
 export function renderWithFonts(
   spec: DocumentSpec,
   ctx: RenderContext,
   fontSet: FontSet,
+  fallbacks: readonly TrueTypeFont[] = [],
 ): Uint8Array<ArrayBuffer> {
   const fonts: Fonts = {
     regular: new FontUse(fontSet.regular, "F1"),
     bold: new FontUse(fontSet.bold, "F2"),
   };
+  const extra = fallbacks.map((f, i) => new FontUse(f, `FB${i + 1}`));
+  fonts.regular.useFallbacks(extra);
+  fonts.bold.useFallbacks(extra);
   const pages = new Composer(spec, ctx, fonts).layout();
 
   const hidden: [string, string][] = [
@@ -131,6 +141,12 @@ export function renderWithFonts(
     fontEntries += ` /${fonts.bold.name} ${boldRef} 0 R`;
   } else {
     w.put(boldRef, "null");
+  }
+  for (const use of extra) {
+    if (!use.used) continue;
+    const ref = w.alloc();
+    writeFont(w, use, ref);
+    fontEntries += ` /${use.name} ${ref} 0 R`;
   }
   w.put(resources, `<< /Font << ${fontEntries} >>${xobjects} /ProcSet [/PDF /Text] >>`);
 

@@ -259,17 +259,28 @@ export function writeFont(w: PdfWriter, use: FontUse, type0: number): void {
       `/FontDescriptor ${descriptor} 0 R /DW ${widths[0] ?? 1000} /W [0 [${widths.join(" ")}]] ` +
       `/CIDToGIDMap /Identity >>`,
   );
-  const stemV = Math.round(10 + 220 * ((font.weightClass - 50) / 900) ** 2);
-  w.put(
-    descriptor,
-    `<< /Type /FontDescriptor /FontName ${baseFont} /FontFamily ${pdfString(font.familyName)} ` +
-      `/Flags 4 /FontBBox [${font.bbox.join(" ")}] /ItalicAngle ${font.italicAngle} ` +
-      `/Ascent ${font.ascent} /Descent ${font.descent} /CapHeight ${font.capHeight} ` +
-      `/XHeight ${font.xHeight} /StemV ${stemV} /FontWeight ${font.weightClass} ` +
-      `/FontFile2 ${file} 0 R >>`,
-  );
+  w.put(descriptor, fontDescriptor(font, baseFont, 4, file));
   w.putDeflated(file, "", program, `/Length1 ${program.length}`);
   w.putDeflated(toUnicode, "", toUnicodeCMap(use.codePoints));
+}
+
+/**
+ * A FontDescriptor for an embedded TrueType program (object `file`): /Flags 4 (symbolic) for
+ * the Identity-H fonts, 32 (nonsymbolic) for the form font's simple encodings.
+ */
+export function fontDescriptor(
+  font: TrueTypeFont,
+  baseFont: string,
+  flags: number,
+  file: number,
+): string {
+  const stemV = Math.round(10 + 220 * ((font.weightClass - 50) / 900) ** 2);
+  return `<< /Type /FontDescriptor /FontName ${baseFont} /FontFamily ${
+    pdfString(font.familyName)
+  } /Flags ${flags} /FontBBox [${font.bbox.join(" ")}] /ItalicAngle ${font.italicAngle} ` +
+    `/Ascent ${font.ascent} /Descent ${font.descent} /CapHeight ${font.capHeight} ` +
+    `/XHeight ${font.xHeight} /StemV ${stemV} /FontWeight ${font.weightClass} ` +
+    `/FontFile2 ${file} 0 R >>`;
 }
 
 function utf16Hex(cp: number): string {

@@ -3,6 +3,7 @@
  * wide for its box breaks after "@" or a dot, not in the middle of a word; a final document
  * leaves no empty line where a party has no city.
  */
+import { bidiVisual } from "../../shared/pdf/bidi.ts";
 import { loadFonts } from "../../shared/pdf/font.ts";
 import { field, text } from "../../shared/pdf/model.ts";
 import { renderPdf } from "../../shared/pdf/render.ts";
@@ -48,4 +49,12 @@ Deno.test("address: no blank line for an empty city in a final document", async 
   const lines = (await pdftotext(path, true)).split("\n").map((l) => l.trim());
   const at = lines.indexOf("Acme Exports");
   assertEquals(lines[at + 1], "GERMANY");
+});
+
+Deno.test("bidi: Hebrew is drawn right to left, numbers and Latin keep their order", () => {
+  assertEquals(bidiVisual("Acme 123"), "Acme 123");
+  assertEquals(bidiVisual("שלום"), "םולש");
+  assertEquals(bidiVisual("חברה בע״מ 2024"), "2024 מ״עב הרבח");
+  assertEquals(bidiVisual("Order (חברה) ref"), "Order (הרבח) ref");
+  assertEquals(bidiVisual("Acme / שלום עולם"), "Acme / םלוע םולש");
 });
