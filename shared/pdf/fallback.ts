@@ -66,11 +66,10 @@ export async function coverage(primary: TrueTypeFont, text: string): Promise<Cov
   let rest = lacking(primary, text);
   const fonts: TrueTypeFont[] = [];
   const uncovered = new Set<number>();
-  for (const cp of rest) {
-    if (NEEDS_SHAPING.test(String.fromCodePoint(cp))) {
-      uncovered.add(cp);
-      rest.delete(cp);
-    }
+  if (NEEDS_SHAPING.test(text)) {
+    // Noto Sans has Devanagari letters, but unshaped they print wrong: uncovered all the same.
+    for (const ch of text) if (NEEDS_SHAPING.test(ch)) uncovered.add(ch.codePointAt(0)!);
+    for (const cp of uncovered) rest.delete(cp);
   }
   for (const file of CHAIN) {
     if (rest.size === 0) break;

@@ -23,6 +23,13 @@ Deno.test("glyph warnings: an Arabic importer name is named with its characters"
   for (const ch of ["ش (U+0634)", "ر (U+0631)", "ك (U+0643)", "ة (U+0629)"]) {
     assert(finding!.message.includes(ch), finding!.message);
   }
+  // Devanagari: Noto Sans has the letters, but they need shaping to print right.
+  d.exporter!.name = "नमस्ते";
+  const hindi = await glyphWarnings(["COMMERCIAL_INVOICE"], d);
+  assert(
+    hindi[0]!.warnings.some((w) => w.fieldPath === "exporter.name" && w.message.includes("U+0928")),
+    JSON.stringify(hindi),
+  );
   // Merged with the recommended-field warnings: one entry per type.
   const merged = mergeWarnings(softWarnings(["COMMERCIAL_INVOICE"], d), warnings);
   assertEquals(merged.filter((w) => w.docType === "COMMERCIAL_INVOICE").length, 1);
