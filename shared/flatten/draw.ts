@@ -7,6 +7,7 @@
  * continuation sheet (continuation.ts); the box says where. Drawing is clipped to the box, so a
  * flattened value never spills over the form's lines.
  */
+import { crossOps } from "../pdf/canvas.ts";
 import type { FontUse } from "../pdf/text.ts";
 import { normalizeText, wrapText } from "../pdf/text.ts";
 import { num } from "../pdf/writer.ts";
@@ -117,6 +118,13 @@ function alignedX(at: Placement, textWidth: number, width: number): number {
   if (at.align === 1) return left + Math.max(0, (width - textWidth) / 2);
   if (at.align === 2) return left + Math.max(0, width - textWidth);
   return left;
+}
+
+/** The cross of a ticked check box or radio button, in the widget's (square) box. */
+export function tickOps(rect: [number, number, number, number]): string {
+  const [x1, y1, x2, y2] = rect;
+  const size = Math.min(x2 - x1, y2 - y1);
+  return crossOps(x1 + (x2 - x1 - size) / 2, y1 + (y2 - y1 - size) / 2, size) + "\n";
 }
 
 /** The stamp's text as printed. */

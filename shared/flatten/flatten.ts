@@ -35,7 +35,7 @@ import { FontUse } from "../pdf/text.ts";
 import { deflate } from "../pdf/writer.ts";
 import { FlattenFailure } from "../providers/flatten.ts";
 import { type ContinuationItem, continuationPages, continuationReference } from "./continuation.ts";
-import { overflows, stampOps, valueOps } from "./draw.ts";
+import { overflows, stampOps, tickOps, valueOps } from "./draw.ts";
 import { embedFont } from "./embed_font.ts";
 import { type FormValues, readFormValues } from "./fields.ts";
 import { SRGB_DESCRIPTION, srgbProfile } from "./icc.ts";
@@ -89,7 +89,10 @@ async function flattenDocument(
   if (pages.length === 0) throw new FlattenFailure("The PDF has no pages");
 
   const form = readFormValues(doc, annotationPages(doc));
-  const shownText = [...form.shown.map((f) => f.value), options.hashStamp ?? ""].join("\n");
+  const shownText = [
+    ...form.shown.filter((f) => !f.tick).map((f) => f.value),
+    options.hashStamp ?? "",
+  ].join("\n");
   const fallbacks = (await coverage(fonts.regular, shownText)).fonts;
   drawStaticContent(doc, pages, form, options.hashStamp, fonts, fallbacks);
   stripInteractivity(doc);
@@ -183,6 +186,10 @@ function drawStaticContent(
   const ops = pages.map(() => "");
   const continued: ContinuationItem[] = [];
   for (const field of form.shown) {
+    if (field.tick) {
+      for (const at of field.placements) ops[at.page] += tickOps(at.rect);
+      continue;
+    }
     let value = field.value;
     if (field.placements.some((at) => overflows(font, value, at, field.multiline))) {
       continued.push({ name: field.name, value });
@@ -213,7 +220,6 @@ function drawStaticContent(
   // After every string is encoded: each subset holds exactly the glyphs used.
   const embedded = [font, ...extra].filter((use) => use.used)
     .map((use) => [use.name, embedFont(ctx, use)] as const);
-  if (!embedded.length) return;
   pages.forEach((page, i) => {
     if (ops[i]) appendContent(ctx, page, ops[i]!, embedded);
   });
@@ -251,13 +257,15 @@ function appendContent(
   ops: string,
   fonts: readonly (readonly [string, PDFRef])[],
 ): void {
-  const resources = pageResources(ctx, page);
-  let fontDict = dictOf(ctx, resources.get(name("Font")));
-  if (!fontDict) {
-    fontDict = ctx.obj({});
-    resources.set(name("Font"), fontDict);
+  if (fonts.length) {
+    const resources = pageResources(ctx, page);
+    let fontDict = dictOf(ctx, resources.get(name("Font")));
+    if (!fontDict) {
+      fontDict = ctx.obj({});
+      resources.set(name("Font"), fontDict);
+    }
+    for (const [fontName, fontRef] of fonts) fontDict.set(name(fontName), fontRef);
   }
-  for (const [fontName, fontRef] of fonts) fontDict.set(name(fontName), fontRef);
 
   const existing = page.node.get(name("Contents"));
   const parts = arrayOf(ctx, existing)?.asArray() ?? (existing ? [existing] : []);

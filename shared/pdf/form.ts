@@ -11,13 +11,15 @@
  * size, so tools that fill the form draw the value themselves, and /NeedAppearances true, so
  * that viewers redraw values in scripts the form font lacks with a font of their own.
  */
-import type { Align, WidgetSpot } from "./canvas.ts";
+import { type Align, crossOps, type WidgetSpot } from "./canvas.ts";
 import { FORM_FONT_NAME, type FormFontRefs, winAnsiString } from "./form_font.ts";
-import { num, pdfString, type PdfWriter } from "./writer.ts";
+import { num, pdfName, pdfString, type PdfWriter } from "./writer.ts";
 
 /** Field flags (/Ff) and annotation flags (/F). */
 const FF_READ_ONLY = 1;
 const FF_MULTILINE = 4096;
+const FF_NO_TOGGLE_TO_OFF = 1 << 14;
+const FF_RADIO = 1 << 15;
 const F_HIDDEN = 2;
 const F_PRINT = 4;
 
@@ -126,6 +128,7 @@ export function writeForm(
     }
     const first = node.widgets[0];
     if (!first) return null;
+    if (first.spot.radio !== undefined) return writeRadioGroup(node, ref, parentEntry);
     if (node.widgets.length === 1) {
       w.put(
         ref,
@@ -148,6 +151,37 @@ export function writeForm(
       `<< ${fieldEntries(node, first.spot)}${parentEntry} /Kids [${
         kids.map((k) => `${k} 0 R`).join(" ")
       }] >>`,
+    );
+    return ref;
+  };
+
+  /**
+   * A radio group (Btn, Radio | NoToggleToOff): one widget per option, each with an "on"
+   * appearance named by its export value (a cross) and /Off (nothing; the page draws the box).
+   */
+  const writeRadioGroup = (node: Node, ref: number, parentEntry: string): number => {
+    const kids: number[] = [];
+    for (const { spot, page } of node.widgets) {
+      const size = spot.rect[2] - spot.rect[0];
+      const bbox = `/Type /XObject /Subtype /Form /BBox [0 0 ${num(size)} ${num(size)}]`;
+      const on = w.alloc();
+      w.putStream(on, bbox, new TextEncoder().encode(crossOps(0, 0, size)));
+      const off = w.alloc();
+      w.putStream(off, bbox, new Uint8Array());
+      const kid = w.alloc();
+      w.put(
+        kid,
+        `<< /Type /Annot /Subtype /Widget /Rect [${spot.rect.map(num).join(" ")}] /F ${F_PRINT} ` +
+          `/P ${pages[page]!.ref} 0 R /Parent ${ref} 0 R /AS /Off ` +
+          `/AP << /N << ${pdfName(spot.radio!)} ${on} 0 R /Off ${off} 0 R >> >> >>`,
+      );
+      annots[page]!.push(kid);
+      kids.push(kid);
+    }
+    w.put(
+      ref,
+      `<< /FT /Btn /Ff ${FF_RADIO | FF_NO_TOGGLE_TO_OFF} /T ${pdfString(node.partial)} /V /Off` +
+        `${parentEntry} /Kids [${kids.map((k) => `${k} 0 R`).join(" ")}] >>`,
     );
     return ref;
   };

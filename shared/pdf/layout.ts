@@ -74,7 +74,23 @@ export interface Fonts {
 /** A piece of a box's content: wrapped text, or a line slot for a field or a blank. */
 type Piece =
   | { kind: "text"; font: FontUse; lines: string[] }
-  | { kind: "slot"; name: string | null; lines: number; multiline: boolean };
+  | { kind: "slot"; name: string | null; lines: number; multiline: boolean }
+  | { kind: "choice"; name: string | null; selected: string; options: PreparedOption[] };
+
+interface PreparedOption {
+  value: string;
+  lines: string[];
+}
+
+/** Side of a choice's tick box, and the indent of its label. */
+const TICK = 6.5;
+const TICK_INDENT = 10;
+
+function pieceLines(p: Piece): number {
+  if (p.kind === "text") return p.lines.length;
+  if (p.kind === "slot") return p.lines;
+  return p.options.reduce((n, o) => n + o.lines.length, 0);
+}
 
 interface PreparedBox {
   box: Box;
@@ -294,6 +310,27 @@ export class Composer {
   private pieces(lines: Content[], width: number, size: number): Piece[] {
     const out: Piece[] = [];
     for (const c of lines) {
+      const options = c.kind === "field" ? c.options : undefined;
+      if (
+        c.kind === "field" && options &&
+        (c.value === "" || options.some((o) => o.value === c.value))
+      ) {
+        out.push({
+          kind: "choice",
+          name: this.ctx.finalDoc || c.value !== "" ? null : this.fieldName(c.path),
+          selected: c.value,
+          options: options.map((o) => ({
+            value: o.value,
+            lines: wrapText(
+              this.fonts.regular.metrics,
+              normalizeText(o.label),
+              size,
+              width - TICK_INDENT,
+            ),
+          })),
+        });
+        continue;
+      }
       if (c.kind === "field" && c.value.trim() === "") {
         if (this.ctx.finalDoc && c.omitWhenEmpty) continue;
         out.push({
@@ -337,7 +374,7 @@ export class Composer {
     if (!labelLines.length && numberText) labelLines.push("");
     const pieces = this.pieces(box.lines, inner, VALUE_SIZE);
     let lines = 0;
-    for (const p of pieces) lines += p.kind === "text" ? p.lines.length : p.lines;
+    for (const p of pieces) lines += pieceLines(p);
     lines = Math.max(lines, box.minLines ?? 0);
     const height = PAD_TOP + labelLines.length * LABEL_LH + lines * VALUE_LH + PAD_BOTTOM;
     return { box, x, width, numberText, numberWidth, labelLines, pieces, height };
@@ -363,6 +400,10 @@ export class Composer {
         }
         continue;
       }
+      if (piece.kind === "choice") {
+        y = this.drawChoice(piece, textX, y);
+        continue;
+      }
       const h = piece.lines * VALUE_LH;
       if (piece.name !== null) {
         const bottom = Math.max(y - h, top - height + 1);
@@ -376,6 +417,37 @@ export class Composer {
       }
       y -= h;
     }
+  }
+
+  /** A choice's options, each a tick box (or radio button) and its label; returns the new y. */
+  private drawChoice(
+    piece: Extract<Piece, { kind: "choice" }>,
+    x: number,
+    top: number,
+  ): number {
+    let y = top;
+    for (const option of piece.options) {
+      const boxY = baseline(y, VALUE_LH, VALUE_SIZE) - 0.5;
+      if (piece.name !== null) {
+        this.page.strokeRect(x, boxY, TICK, TICK, BORDER);
+        this.page.widgets.push({
+          name: piece.name,
+          rect: [x, boxY, x + TICK, boxY + TICK],
+          multiline: false,
+          fontSize: 0,
+          align: "left",
+          radio: option.value,
+        });
+      } else {
+        this.page.tickBox(x, boxY, TICK, option.value === piece.selected);
+      }
+      for (const line of option.lines) {
+        const b = baseline(y, VALUE_LH, VALUE_SIZE);
+        this.page.text(this.fonts.regular, VALUE_SIZE, x + TICK_INDENT, b, line);
+        y -= VALUE_LH;
+      }
+    }
+    return y;
   }
 
   private boxRow(row: BoxRow): void {

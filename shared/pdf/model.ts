@@ -19,6 +19,17 @@ export interface FieldValue {
   multiline?: boolean;
   /** Empty in a final document: takes no line (an address line without its city). */
   omitWhenEmpty?: boolean;
+  /**
+   * A choice among these values, each printed with a box to tick (the one equal to `value`
+   * ticked): a radio group in a fillable document while `value` is empty.
+   */
+  options?: ChoiceOption[];
+}
+
+export interface ChoiceOption {
+  /** The value the data path takes (and the radio button's export value). */
+  value: string;
+  label: string;
 }
 
 /** Literal text: a label, mandated wording, a computed figure (not a form field). */
@@ -129,6 +140,11 @@ export function text(value: string, bold = false): TextValue {
   return { kind: "text", value, ...(bold ? { bold } : {}) };
 }
 
+/** A choice field: the box of the option equal to `value` ticked. */
+export function choice(path: string, value: unknown, options: ChoiceOption[]): FieldValue {
+  return { ...field(path, value), options };
+}
+
 function stringify(value: unknown): string {
   if (value === undefined || value === null) return "";
   if (typeof value === "string") return value;
@@ -162,6 +178,9 @@ export function specText(spec: DocumentSpec): string {
     } else if (block.kind === "paragraph") parts.push(block.text);
     else parts.push(block.caption);
   }
-  forEachContent(spec, (c) => parts.push(c.value));
+  forEachContent(spec, (c) => {
+    parts.push(c.value);
+    if (c.kind === "field") { for (const o of c.options ?? []) parts.push(o.label); }
+  });
   return parts.join("\n");
 }

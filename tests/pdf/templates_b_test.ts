@@ -302,7 +302,7 @@ for (const c of CASES) {
 Deno.test("VGM: method 1 names the station, method 2 adds cargo and tare", () => {
   const data = sample();
   const m2 = vgmDeclarationTemplate(data);
-  equal(fieldValue(m2, "vgm_data.weighing_method"), "Method 2");
+  equal(fieldValue(m2, "vgm_data.weighing_method"), "METHOD_2");
   equal(fieldValue(m2, "vgm_data.method2_reference"), "DE-VGM-M2-0417");
   const vgm = (data.vgm_data as Data).verified_gross_mass_kg as number;
   const printed = vgm.toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
@@ -315,7 +315,7 @@ Deno.test("VGM: method 1 names the station, method 2 adds cargo and tare", () =>
     ...data,
     vgm_data: { ...(data.vgm_data as Data), weighing_method: "METHOD_1" },
   });
-  equal(fieldValue(m1, "vgm_data.weighing_method"), "Method 1");
+  equal(fieldValue(m1, "vgm_data.weighing_method"), "METHOD_1");
   assert(allText(m1).includes("[X] " + VGM_METHOD_1));
   assert(allText(m1).includes("[ ] " + VGM_METHOD_2));
   assert(!fieldPaths(m1).has("container.tare_kg"), "no method 2 breakdown");
