@@ -10,6 +10,7 @@
  * party gives Greek or Cyrillic letters; otherwise the Latin letters WinAnsi lacks (Polish,
  * Czech, Turkish, …). qpdf encodes in WinAnsi only, whatever the font, so with qpdf only
  * WinAnsi values can be drawn; Greek and Cyrillic ones are left to pdftk and to viewers.
+ * Radio groups (the VGM method, the B/L freight) are left unset here: tests/forms/choices_test.ts.
  */
 import { renderDocument } from "../../shared/pdf/documents.ts";
 import { DOCUMENT_TYPES } from "../../shared/rules/document_types.ts";
@@ -68,7 +69,17 @@ for (const type of DOCUMENT_TYPES) {
       const set = `${dir}/${type}-${c.script}-pikepdf.pdf`;
       await pikepdfFill(source, byQpdf, set);
       const qpdfOut = `${dir}/${type}-${c.script}-qpdf.pdf`;
-      await run("qpdf", ["--generate-appearances", set, qpdfOut]);
+      // qpdf 11.3 (Debian) can only set radio groups at the top of the field tree and warns
+      // (exit 3) about the engine's nested ones; it still draws the text fields.
+      const generated = await run("qpdf", ["--generate-appearances", set, qpdfOut], {
+        allowFailure: true,
+      });
+      const warnings = generated.stderr.split("\n").filter((l) => l.startsWith("WARNING"));
+      assert(
+        generated.code === 0 ||
+          generated.code === 3 && warnings.every((w) => /as a radio button/.test(w)),
+        `qpdf: ${generated.stderr}`,
+      );
       const lostByQpdf = await missing(qpdfOut, byQpdf);
       assert(lostByQpdf.length === 0, `${c.script}: qpdf lost ${lostByQpdf.join(", ")}`);
     }
