@@ -12,7 +12,7 @@
  * that viewers redraw values in scripts the form font lacks with a font of their own.
  */
 import { type Align, crossOps, type WidgetSpot } from "./canvas.ts";
-import { FORM_FONT_NAME, type FormFontRefs, winAnsiString } from "./form_font.ts";
+import type { FormFontRefs } from "./form_font.ts";
 import { num, pdfName, pdfString, type PdfWriter } from "./writer.ts";
 
 /** Field flags (/Ff) and annotation flags (/F). */
@@ -65,7 +65,7 @@ export function writeForm(
   });
   if (roots.size === 0) return { acroForm: null, annots };
 
-  const font = FORM_FONT_NAME;
+  const font = fontRefs.name;
   const resources = `<< /Font << /${font} ${fontRefs.appearance} 0 R >> >>`;
   const appearance = (spot: WidgetSpot): number => {
     const width = spot.rect[2] - spot.rect[0];
@@ -83,7 +83,7 @@ export function writeForm(
     }
     const y = Math.max(1, (height - spot.fontSize * 0.714) / 2);
     const content = `/Tx BMC\nq BT /${font} ${num(spot.fontSize)} Tf 0 g 2 ${num(y)} Td ` +
-      `${winAnsiString(spot.value)} Tj ET Q\nEMC`;
+      `${fontRefs.encode(spot.value)} Tj ET Q\nEMC`;
     w.putStream(
       ref,
       `/Type /XObject /Subtype /Form /BBox ${bbox} /Resources ${resources}`,

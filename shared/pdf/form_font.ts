@@ -158,12 +158,16 @@ export function formScript(spec: DocumentSpec): FormScript {
   return "latin";
 }
 
-/** The two font dictionaries (object numbers) the form refers to. */
+/** The font the form's fields name, and how its appearance streams encode a value. */
 export interface FormFontRefs {
+  /** Resource name in /DR, /DA and appearance stream resources. */
+  name: string;
   /** For the AcroForm's /DR: WinAnsi with the script's /Differences. */
   dr: number;
   /** For appearance stream resources: plain WinAnsiEncoding. */
   appearance: number;
+  /** A value as a PDF string in the appearance font. */
+  encode: (value: string) => string;
 }
 
 const WIN_ANSI_CODES = new Map<number, number>();

@@ -11,7 +11,14 @@ import { drawFooter } from "./footer.ts";
 import { coverage } from "./fallback.ts";
 import { type FontSet, loadFonts, type TrueTypeFont } from "./font.ts";
 import { writeForm } from "./form.ts";
-import { formEncoding, formScript, writeFormFont } from "./form_font.ts";
+import {
+  FORM_FONT_NAME,
+  formEncoding,
+  type FormFontRefs,
+  formScript,
+  winAnsiString,
+  writeFormFont,
+} from "./form_font.ts";
 import { Composer, type Fonts, PAGE_HEIGHT, PAGE_WIDTH } from "./layout.ts";
 import { type DocumentSpec, type RenderContext, specText } from "./model.ts";
 import { qrContent } from "./qr.ts";
@@ -55,6 +62,7 @@ export function renderWithFonts(
   fonts.regular.useFallbacks(extra);
   fonts.bold.useFallbacks(extra);
   const pages = new Composer(spec, ctx, fonts).layout();
+  const fillable = pages.some((p) => p.widgets.length > 0);
 
   const hidden: [string, string][] = [
     [SERVICE_FIELDS[0], ctx.shipmentId ?? ""],
@@ -83,7 +91,16 @@ export function renderWithFonts(
   const resources = w.alloc();
   const regularRef = w.alloc();
   const boldRef = w.alloc();
-  const formFont = { dr: w.alloc(), appearance: w.alloc() };
+  // Fillable: the form font form fillers can encode. Otherwise only the hidden fields, which
+  // nobody types into: the text font, and no form font program to embed.
+  const formFont: FormFontRefs = fillable
+    ? { name: FORM_FONT_NAME, dr: w.alloc(), appearance: w.alloc(), encode: winAnsiString }
+    : {
+      name: fonts.regular.name,
+      dr: regularRef,
+      appearance: regularRef,
+      encode: (s) => fonts.regular.encode(s),
+    };
   const pageRefs = pages.map(() => w.alloc());
   const contentRefs = pages.map(() => w.alloc());
 
@@ -92,7 +109,7 @@ export function renderWithFonts(
     pages.map((p, i) => ({ ref: pageRefs[i]!, widgets: p.widgets })),
     formFont,
   );
-  writeFormFont(w, fontSet.regular, formEncoding(formScript(spec)), formFont);
+  if (fillable) writeFormFont(w, fontSet.regular, formEncoding(formScript(spec)), formFont);
 
   let xobjects = "";
   if (qrName) {
