@@ -176,6 +176,23 @@ async function run(cleanup: Cleanup, settings: BenchSettings): Promise<void> {
   const slowestSign10 = signings.filter((c) => c.items === SIZES[0])
     .reduce((a, b) => (b.stats.p50 > a.stats.p50 ? b : a));
 
+  // The invoice with parties and lines in Chinese, Japanese, Korean, Hebrew and Thai: what the
+  // fallback fonts (shared/pdf/fallback.ts) cost in time and size.
+  const multilingualRenders: RenderCase[] = [];
+  for (const items of SIZES) {
+    const c = await renderInProcess(
+      "COMMERCIAL_INVOICE",
+      items,
+      multilingual(documentData("COMMERCIAL_INVOICE", items)),
+    );
+    multilingualRenders.push(c);
+    console.log(
+      `  COMMERCIAL_INVOICE, CJK/Hebrew/Thai ${String(items).padStart(3)} items  ` +
+        `p50 ${fmt.ms(c.stats.p50).padStart(7)} ms  p99 ${fmt.ms(c.stats.p99).padStart(7)} ms  ` +
+        `${String(c.bytes).padStart(8)} bytes  ${c.pages} page(s)`,
+    );
+  }
+
   // (b) One set at a time through the gateway.
   const loadBeforeGateway = Deno.loadavg();
   console.log(`\ngateway: load average before: ${loadAverage()}`);
@@ -395,6 +412,13 @@ async function run(cleanup: Cleanup, settings: BenchSettings): Promise<void> {
       warmup_renders: WARMUP,
       measured_renders: ITERATIONS,
       final_doc: false,
+      multilingual_invoice: multilingualRenders.map((r) => ({
+        items: r.items,
+        p50_ms: round(r.stats.p50, 3),
+        p99_ms: round(r.stats.p99, 3),
+        bytes: r.bytes,
+        pages: r.pages,
+      })),
       results: renders.map((r) => ({
         type: r.type,
         items: r.items,
@@ -471,8 +495,11 @@ function hashFor(i: number): string {
   return (i.toString(16).padStart(8, "0") + "c0ffee").repeat(5).slice(0, 64);
 }
 
-async function renderInProcess(type: DocumentType, items: number): Promise<RenderCase> {
-  const data = documentData(type, items);
+async function renderInProcess(
+  type: DocumentType,
+  items: number,
+  data = documentData(type, items),
+): Promise<RenderCase> {
   let pdf = new Uint8Array();
   const samples = await timeLoop(async (i) => {
     const hash = hashFor(i);
@@ -523,6 +550,23 @@ async function signInProcess(
     stats: percentiles(samples),
     addedBytes: signed.byteLength - pdf.byteLength,
   };
+}
+
+/** The data with the parties' names and addresses and every line's description in CJK scripts, Hebrew and Thai. */
+function multilingual(data: ShipmentData): ShipmentData {
+  const copy = structuredClone(data) as Record<string, Record<string, unknown>>;
+  copy.exporter = { ...copy.exporter, name: "חברת יבוא ויצוא בע״מ", address: "רחוב הרצל 12" };
+  copy.importer = {
+    ...copy.importer,
+    name: "上海进出口有限公司",
+    address: "東京都千代田区 서울특별시 강남구",
+  };
+  const goods = copy.goods as { line_items: Record<string, unknown>[] };
+  goods.line_items = goods.line_items.map((li, i) => ({
+    ...li,
+    description: ["精密机床主轴", "ข้าวหอมมะลิ", "전자 부품", "部品セット"][i % 4],
+  }));
+  return copy;
 }
 
 interface PreparedCall {

@@ -8,7 +8,11 @@
  * The last line is `N passed, N failed`, counting every test step, over both databases.
  */
 import postgres from "postgres";
-import { EXTERNAL_TOOLS } from "../tests/support/external_tools.ts";
+import {
+  EXTERNAL_TOOLS,
+  type ExternalTool,
+  presenceCheck,
+} from "../tests/support/external_tools.ts";
 
 const args = [...Deno.args];
 const dbArg = takeOption(args, "--db") ?? "pglite";
@@ -116,7 +120,8 @@ function takeOption(list: string[], name: string): string | undefined {
 async function ensureTestTools(): Promise<void> {
   const missing = new Set<string>();
   for (const [tool, pkg] of Object.entries(EXTERNAL_TOOLS)) {
-    const found = await new Deno.Command("sh", { args: ["-c", `command -v ${tool}`] }).output();
+    const check = presenceCheck(tool as ExternalTool);
+    const found = await new Deno.Command("sh", { args: ["-c", check] }).output();
     if (!found.success) missing.add(pkg);
   }
   if (missing.size === 0) return;

@@ -1,6 +1,7 @@
 import type { ServiceDeps } from "../deps.ts";
 import { enqueueGeneration } from "../generation/enqueue.ts";
-import { preCheck, softWarnings } from "../generation/prechecks.ts";
+import { glyphWarnings } from "../generation/glyph_warnings.ts";
+import { mergeWarnings, preCheck, softWarnings } from "../generation/prechecks.ts";
 import { ServiceError } from "../errors/service_error.ts";
 import { createServiceApp, type ServiceApp } from "../http/app.ts";
 import { readJsonObject } from "../http/body.ts";
@@ -93,7 +94,10 @@ export function generateDocumentsApp(deps: ServiceDeps): ServiceApp {
     );
     if (errors.length > 0) return c.json({ success: false, preCheckErrors: errors }, 400);
     if (!input.confirmWarnings) {
-      const warnings = softWarnings(input.documentTypes, data);
+      const warnings = mergeWarnings(
+        softWarnings(input.documentTypes, data),
+        await glyphWarnings(input.documentTypes, data),
+      );
       if (warnings.length > 0) {
         return c.json({ success: false, requiresConfirmation: true, warnings }, 200);
       }

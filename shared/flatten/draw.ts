@@ -2,16 +2,20 @@
  * Content-stream operators that draw a form value inside its widget's box, as the engine's own
  * appearance streams place it (2 pt from the left edge, vertically centred by cap height), and
  * the hash stamp at the foot of a page. Text that would not fit is set smaller, down to
- * MIN_SIZE; a one-line value too long even then is wrapped within the box; anything beyond
- * the box is clipped: a flattened value never spills over the form's lines.
+ * MIN_SIZE (6 pt, still readable); a one-line value too long even then is wrapped within the
+ * box. A value that does not fit its box even so (see `overflows`) is not drawn there but on a
+ * continuation sheet (continuation.ts); the box says where. Drawing is clipped to the box, so a
+ * flattened value never spills over the form's lines.
  */
+import { crossOps } from "../pdf/canvas.ts";
 import type { FontUse } from "../pdf/text.ts";
 import { normalizeText, wrapText } from "../pdf/text.ts";
 import { num } from "../pdf/writer.ts";
 import type { Placement } from "./fields.ts";
 
 const PAD = 2;
-const MIN_SIZE = 4;
+export const MIN_SIZE = 6;
+const STAMP_MIN_SIZE = 2;
 /** Used when a field's /DA says 0 (auto size). */
 const AUTO_MAX_SIZE = 10;
 /** Line height over font size, as the engine sets values (10.8 / 8.5). */
@@ -43,6 +47,24 @@ export function valueOps(
   return `q ${num(x1)} ${num(y1)} ${num(x2 - x1)} ${num(height)} re W n BT 0 g ${body} ET Q\n`;
 }
 
+/** Whether `value` cannot be drawn whole inside the widget's box at MIN_SIZE or larger. */
+export function overflows(font: FontUse, value: string, at: Placement, multiline: boolean) {
+  const [x1, y1, x2, y2] = at.rect;
+  const width = x2 - x1 - 2 * PAD;
+  const height = y2 - y1;
+  const text = normalizeText(value);
+  if (text.trim() === "") return false;
+  if (width <= 0 || height <= 0) return true;
+  if (!multiline && !text.includes("\n") && font.width(text, MIN_SIZE) <= width) return false;
+  const lines = wrapText(
+    font.metrics,
+    multiline ? text : text.replace(/\n/g, " "),
+    MIN_SIZE,
+    width,
+  );
+  return lines.length * MIN_SIZE * LINE_RATIO > height - PAD;
+}
+
 function singleLineOps(
   font: FontUse,
   text: string,
@@ -60,7 +82,7 @@ function singleLineOps(
   }
   const y = at.rect[1] + Math.max(1, (height - size * CAP) / 2);
   const x = alignedX(at, font.width(text, size), width);
-  return `/${font.name} ${num(size)} Tf 1 0 0 1 ${num(x)} ${num(y)} Tm ${font.encode(text)} Tj`;
+  return `1 0 0 1 ${num(x)} ${num(y)} Tm ${font.show(text, size)}`;
 }
 
 function multilineOps(
@@ -71,19 +93,19 @@ function multilineOps(
   height: number,
 ): string {
   let size = at.fontSize || AUTO_MAX_SIZE;
-  let lines = wrapText(font.font, text, size, width);
+  let lines = wrapText(font.metrics, text, size, width);
   while (lines.length * size * LINE_RATIO > height - PAD && size > MIN_SIZE) {
     size = Math.max(MIN_SIZE, size - 0.5);
-    lines = wrapText(font.font, text, size, width);
+    lines = wrapText(font.metrics, text, size, width);
   }
   const lineHeight = size * LINE_RATIO;
   let top = at.rect[3] - PAD / 2;
-  let ops = `/${font.name} ${num(size)} Tf`;
+  let ops = "";
   for (const line of lines) {
     if (line !== "") {
       const y = top - (lineHeight + CAP * size) / 2;
       const x = alignedX(at, font.width(line, size), width);
-      ops += ` 1 0 0 1 ${num(x)} ${num(y)} Tm ${font.encode(line)} Tj`;
+      ops += ` 1 0 0 1 ${num(x)} ${num(y)} Tm ${font.show(line, size)}`;
     }
     top -= lineHeight;
     if (top < at.rect[1] - lineHeight) break;
@@ -96,6 +118,13 @@ function alignedX(at: Placement, textWidth: number, width: number): number {
   if (at.align === 1) return left + Math.max(0, (width - textWidth) / 2);
   if (at.align === 2) return left + Math.max(0, width - textWidth);
   return left;
+}
+
+/** The cross of a ticked check box or radio button, in the widget's (square) box. */
+export function tickOps(rect: [number, number, number, number]): string {
+  const [x1, y1, x2, y2] = rect;
+  const size = Math.min(x2 - x1, y2 - y1);
+  return crossOps(x1 + (x2 - x1 - size) / 2, y1 + (y2 - y1 - size) / 2, size) + "\n";
 }
 
 /** The stamp's text as printed. */
@@ -114,9 +143,9 @@ export function stampOps(font: FontUse, stamp: string, box: [number, number, num
   const text = stampText(stamp);
   const natural = font.width(text, STAMP_SIZE);
   const size = natural > width
-    ? Math.max(MIN_SIZE / 2, (STAMP_SIZE * width) / natural)
+    ? Math.max(STAMP_MIN_SIZE, (STAMP_SIZE * width) / natural)
     : STAMP_SIZE;
   const y = y1 + Math.min(20, margin / 2);
-  return `q BT ${num(STAMP_GRAY)} g /${font.name} ${num(size)} Tf 1 0 0 1 ${num(x1 + margin)} ` +
-    `${num(y)} Tm ${font.encode(text)} Tj ET Q\n`;
+  return `q BT ${num(STAMP_GRAY)} g 1 0 0 1 ${num(x1 + margin)} ${num(y)} Tm ` +
+    `${font.show(text, size)} ET Q\n`;
 }

@@ -45,6 +45,8 @@ export interface ShownValue {
   value: string;
   multiline: boolean;
   placements: Placement[];
+  /** A ticked check box or radio button: drawn as a cross in each placement, not as text. */
+  tick?: boolean;
 }
 
 export interface FormValues {
@@ -117,6 +119,10 @@ export function readFormValues(doc: PDFDocument, pageOf: Map<PDFRef, number>): F
       if (value !== undefined) result.service.set(fullName, value);
       return;
     }
+    if (field.ft === "Btn") {
+      collectTicks(fullName, field, widgets);
+      return;
+    }
     if (field.ft !== "Tx" && field.ft !== "Ch") return;
     if (field.ft === "Tx" && field.ff & FF_PASSWORD) return;
     if (value === undefined || value.trim() === "") return;
@@ -139,6 +145,31 @@ export function readFormValues(doc: PDFDocument, pageOf: Map<PDFRef, number>): F
       multiline: field.ft === "Tx" && (field.ff & FF_MULTILINE) !== 0,
       placements,
     });
+  };
+
+  /** A check box or radio group: the widgets whose "on" appearance is the field's value. */
+  const collectTicks = (
+    fullName: string,
+    field: Inherited,
+    widgets: { dict: PDFDict; ref: PDFRef | undefined }[],
+  ) => {
+    const value = nameOf(ctx, field.value);
+    if (value === undefined || value === "Off") return;
+    const placements: Placement[] = [];
+    for (const { dict, ref } of widgets) {
+      const flags = numberOf(ctx, dict.get(name("F"))) ?? 0;
+      if (flags & (F_INVISIBLE | F_HIDDEN | F_NO_VIEW)) continue;
+      const normal = dictOf(ctx, dictOf(ctx, dict.get(name("AP")))?.get(name("N")));
+      const states = normal?.keys().map((k) => k.decodeText()) ?? [];
+      if (!states.includes(value)) continue;
+      const rect = rectOf(ctx, dict.get(name("Rect")));
+      const page = widgetPage(ref, dict, pageOf, pageRefs);
+      if (!rect || page === undefined) continue;
+      placements.push({ page, rect, fontSize: 0, align: 0 });
+    }
+    if (placements.length) {
+      result.shown.push({ name: fullName, value, multiline: false, placements, tick: true });
+    }
   };
 
   const root: Inherited = {

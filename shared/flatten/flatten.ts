@@ -29,11 +29,13 @@ import {
   type PDFRef,
   PDFString,
 } from "pdf-lib";
-import type { FontSet } from "../pdf/font.ts";
+import { coverage } from "../pdf/fallback.ts";
+import type { FontSet, TrueTypeFont } from "../pdf/font.ts";
 import { FontUse } from "../pdf/text.ts";
 import { deflate } from "../pdf/writer.ts";
 import { FlattenFailure } from "../providers/flatten.ts";
-import { stampOps, valueOps } from "./draw.ts";
+import { type ContinuationItem, continuationPages, continuationReference } from "./continuation.ts";
+import { overflows, stampOps, tickOps, valueOps } from "./draw.ts";
 import { embedFont } from "./embed_font.ts";
 import { type FormValues, readFormValues } from "./fields.ts";
 import { SRGB_DESCRIPTION, srgbProfile } from "./icc.ts";
@@ -87,7 +89,12 @@ async function flattenDocument(
   if (pages.length === 0) throw new FlattenFailure("The PDF has no pages");
 
   const form = readFormValues(doc, annotationPages(doc));
-  drawStaticContent(doc, pages, form, options.hashStamp, fonts);
+  const shownText = [
+    ...form.shown.filter((f) => !f.tick).map((f) => f.value),
+    options.hashStamp ?? "",
+  ].join("\n");
+  const fallbacks = (await coverage(fonts.regular, shownText)).fonts;
+  drawStaticContent(doc, pages, form, options.hashStamp, fonts, fallbacks);
   stripInteractivity(doc);
 
   const sourceInfo = dictOf(ctx, ctx.trailerInfo.Info);
@@ -158,20 +165,45 @@ async function load(pdf: Uint8Array): Promise<PDFDocument> {
   }
 }
 
-/** Form values and the stamp, drawn on each page in one fresh font subset. */
+/**
+ * Form values and the stamp, drawn on each page in one fresh font subset; values too long for
+ * their boxes on continuation pages added at the end (continuation.ts).
+ */
 function drawStaticContent(
   doc: PDFDocument,
-  pages: PDFPage[],
+  sourcePages: PDFPage[],
   form: FormValues,
   hashStamp: string | undefined,
   fonts: FontSet,
+  fallbacks: TrueTypeFont[],
 ): void {
   const ctx = doc.context;
-  const font = new FontUse(fonts.regular, unusedFontName(ctx, pages));
+  const fontName = unusedFontName(ctx, sourcePages);
+  const font = new FontUse(fonts.regular, fontName);
+  const extra = fallbacks.map((f, i) => new FontUse(f, `${fontName}B${i + 1}`));
+  font.useFallbacks(extra);
+  const pages = [...sourcePages];
   const ops = pages.map(() => "");
+  const continued: ContinuationItem[] = [];
   for (const field of form.shown) {
+    if (field.tick) {
+      for (const at of field.placements) ops[at.page] += tickOps(at.rect);
+      continue;
+    }
+    let value = field.value;
+    if (field.placements.some((at) => overflows(font, value, at, field.multiline))) {
+      continued.push({ name: field.name, value });
+      value = continuationReference(continued.length);
+    }
     for (const at of field.placements) {
-      ops[at.page] += valueOps(font, field.value, at, field.multiline);
+      ops[at.page] += valueOps(font, value, at, field.multiline);
+    }
+  }
+  if (continued.length) {
+    const { width, height } = sourcePages[0]!.getSize();
+    for (const sheet of continuationPages(font, continued, width, height)) {
+      pages.push(doc.addPage([width, height]));
+      ops.push(sheet);
     }
   }
   if (hashStamp) {
@@ -185,11 +217,11 @@ function drawStaticContent(
       ]);
     });
   }
-  if (!font.used) return;
-  // After every string is encoded: the subset holds exactly the glyphs used.
-  const fontRef = embedFont(ctx, font);
+  // After every string is encoded: each subset holds exactly the glyphs used.
+  const embedded = [font, ...extra].filter((use) => use.used)
+    .map((use) => [use.name, embedFont(ctx, use)] as const);
   pages.forEach((page, i) => {
-    if (ops[i]) appendContent(ctx, page, ops[i]!, font.name, fontRef);
+    if (ops[i]) appendContent(ctx, page, ops[i]!, embedded);
   });
 }
 
@@ -223,16 +255,17 @@ function appendContent(
   ctx: PDFContext,
   page: PDFPage,
   ops: string,
-  fontName: string,
-  fontRef: PDFRef,
+  fonts: readonly (readonly [string, PDFRef])[],
 ): void {
-  const resources = pageResources(ctx, page);
-  let fontDict = dictOf(ctx, resources.get(name("Font")));
-  if (!fontDict) {
-    fontDict = ctx.obj({});
-    resources.set(name("Font"), fontDict);
+  if (fonts.length) {
+    const resources = pageResources(ctx, page);
+    let fontDict = dictOf(ctx, resources.get(name("Font")));
+    if (!fontDict) {
+      fontDict = ctx.obj({});
+      resources.set(name("Font"), fontDict);
+    }
+    for (const [fontName, fontRef] of fonts) fontDict.set(name(fontName), fontRef);
   }
-  fontDict.set(name(fontName), fontRef);
 
   const existing = page.node.get(name("Contents"));
   const parts = arrayOf(ctx, existing)?.asArray() ?? (existing ? [existing] : []);

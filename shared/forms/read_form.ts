@@ -1,5 +1,5 @@
 /**
- * Reads the filled text fields of an uploaded PDF, and turns every way the file can be wrong
+ * Reads the filled text fields (and check boxes and radio groups) of an uploaded PDF, and turns every way the file can be wrong
  * into the specified 400s: not a PDF (SVC_VAL_003, judged from the bytes, never from the file
  * name or content type), corrupted, truncated or encrypted (SVC_VAL_005), no fillable text
  * fields (SVC_VAL_006), more fields than MAX_FORM_FIELDS (SVC_VAL_013).
@@ -34,7 +34,10 @@ export interface EmbeddedIdentity {
 }
 
 export interface FilledForm {
-  /** Text fields by fully qualified name, in document order; "" when empty. */
+  /**
+   * Text fields, check boxes and radio groups by fully qualified name, in document order: the
+   * text or the chosen export value; "" when empty or off.
+   */
   fields: Map<string, string>;
   /** What the hidden service fields say (absent when the file has none, or they are empty). */
   embedded: EmbeddedIdentity;
@@ -48,8 +51,11 @@ export function readFilledForm(bytes: Uint8Array): FilledForm {
   const fields = new Map<string, string>();
   const embedded: EmbeddedIdentity = {};
   for (const field of terminals) {
-    if (field.type !== "Tx") continue;
-    const value = field.value.replace(/\r\n?/g, "\n");
+    if (field.type !== "Tx" && field.type !== "Btn") continue;
+    // A check box or radio group reads as its export value ("Yes", "PREPAID"); Off is unset.
+    const value = field.type === "Btn"
+      ? (field.value === "Off" ? "" : field.value)
+      : field.value.replace(/\r\n?/g, "\n");
     if (field.name.startsWith(SERVICE_FIELD_PREFIX)) {
       readEmbedded(embedded, field.name, value);
       continue;

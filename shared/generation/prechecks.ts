@@ -126,3 +126,14 @@ export function softWarnings(
     return warnings.length ? [{ docType, warnings }] : [];
   });
 }
+
+/** Warning lists by document type, merged: one entry per type, in the order types first appear. */
+export function mergeWarnings(...lists: Warnings[][]): Warnings[] {
+  const byType = new Map<DocumentType, Finding[]>();
+  for (const list of lists) {
+    for (const { docType, warnings } of list) {
+      byType.set(docType, [...(byType.get(docType) ?? []), ...warnings]);
+    }
+  }
+  return [...byType].map(([docType, warnings]) => ({ docType, warnings }));
+}

@@ -19,6 +19,8 @@ export interface WidgetSpot {
   /** Hidden fields carry a value; visible ones start empty. */
   value?: string;
   hidden?: boolean;
+  /** A radio button of the field's group, with this export value. */
+  radio?: string;
 }
 
 export interface LinkSpot {
@@ -56,9 +58,7 @@ export class PageCanvas {
   text(font: FontUse, size: number, x: number, y: number, s: string, gray = 0): void {
     if (s === "") return;
     this.setFill(gray);
-    this.ops.push(
-      `BT /${font.name} ${num(size)} Tf ${num(x)} ${num(y)} Td ${font.encode(s)} Tj ET`,
-    );
+    this.ops.push(`BT ${num(x)} ${num(y)} Td ${font.show(s, size)} ET`);
   }
 
   /** Text aligned within [x, x + width]. */
@@ -92,6 +92,12 @@ export class PageCanvas {
     this.ops.push(`${num(x)} ${num(y)} ${num(w)} ${num(h)} re f`);
   }
 
+  /** A tick box of side `size` with its lower left corner at x, y; crossed when `ticked`. */
+  tickBox(x: number, y: number, size: number, ticked: boolean): void {
+    this.strokeRect(x, y, size, size, 0.5);
+    if (ticked) this.ops.push(crossOps(x, y, size));
+  }
+
   /** Draws a form XObject scaled to `size` points square with its lower left corner at x, y. */
   xobject(name: string, x: number, y: number, size: number): void {
     this.ops.push(`q ${num(size)} 0 0 ${num(size)} ${num(x)} ${num(y)} cm /${name} Do Q`);
@@ -100,4 +106,12 @@ export class PageCanvas {
   content(): string {
     return this.ops.join("\n");
   }
+}
+
+/** The two diagonals of a box, inset: the tick of a ticked box (stroked in the current colour). */
+export function crossOps(x: number, y: number, size: number): string {
+  const i = size * 0.2;
+  return `q 0 G ${num(size * 0.12)} w ${num(x + i)} ${num(y + i)} m ${num(x + size - i)} ` +
+    `${num(y + size - i)} l ${num(x + i)} ${num(y + size - i)} m ${num(x + size - i)} ` +
+    `${num(y + i)} l S Q`;
 }

@@ -48,7 +48,26 @@ export function renderDocument(
   data: Record<string, unknown>,
   ctx: RenderContext,
 ): Promise<Uint8Array<ArrayBuffer>> {
-  return renderPdf(TEMPLATES[docType](data), ctx);
+  const spec = TEMPLATES[docType](data);
+  spec.countries = shipmentCountries(data);
+  return renderPdf(spec, ctx);
+}
+
+/** The parties' and the route's country codes. */
+function shipmentCountries(data: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  const paths = [
+    ["exporter", "country"],
+    ["importer", "country"],
+    ["consignee", "country"],
+    ["route", "origin_country"],
+    ["route", "destination_country"],
+  ];
+  for (const [parent, key] of paths) {
+    const value = (data[parent!] as Record<string, unknown> | undefined)?.[key!];
+    if (typeof value === "string") out.push(value);
+  }
+  return out;
 }
 
 /** Render threads when there are cores to use; on the calling thread otherwise (edge). */

@@ -48,7 +48,7 @@ export function drawFooter(
   for (const [label, value] of pairs) {
     page.text(regular, SIZE, x, y, label, GRAY);
     x += regular.width(label, SIZE);
-    const v = fitText(bold.font, value, SIZE, Math.max(20, textRight - pageWidth - 12 - x));
+    const v = fitText(bold.metrics, value, SIZE, Math.max(20, textRight - pageWidth - 12 - x));
     page.text(bold, SIZE, x, y, v);
     x += bold.width(v, SIZE) + 14;
   }
@@ -59,7 +59,7 @@ export function drawFooter(
     page.text(regular, SIZE, LEFT, y, label, GRAY);
     const lw = regular.width(label, SIZE);
     const hash = normalizeText(ctx.validationHash);
-    page.text(regular, SIZE, LEFT + lw, y, fitText(regular.font, hash, SIZE, textWidth - lw));
+    page.text(regular, SIZE, LEFT + lw, y, fitText(regular.metrics, hash, SIZE, textWidth - lw));
     y -= 11;
     if (ctx.verifyUrl) {
       const vl = "Verify at ";
@@ -69,7 +69,7 @@ export function drawFooter(
       const full = normalizeText(ctx.verifyUrl);
       const room = textRight - vx;
       const size = Math.max(MIN_URL_SIZE, Math.min(SIZE, SIZE * room / regular.width(full, SIZE)));
-      const url = fitText(regular.font, full, size, room);
+      const url = fitText(regular.metrics, full, size, room);
       page.text(regular, size, vx, y, url, 0);
       page.links.push({
         rect: [vx, y - 2, vx + regular.width(url, size), y + size],

@@ -6,34 +6,20 @@
  * field with one widget is one merged field/widget dictionary; a name placed twice gets one
  * field with two widget kids.
  *
- * Every widget has an appearance stream (/AP /N); the AcroForm has /DR with the embedded font
- * and /DA with an explicit size, so tools that fill the form can draw the value themselves.
- * The font is the document's embedded regular font, which keeps the glyphs a user may type
- * (see TYPEABLE_RANGES) when the document has fillable fields.
+ * Every widget has an appearance stream (/AP /N); the AcroForm has /DR with the form font
+ * (form_font.ts: a simple-encoding font that form fillers can encode) and /DA with an explicit
+ * size, so tools that fill the form draw the value themselves, and /NeedAppearances true, so
+ * that viewers redraw values in scripts the form font lacks with a font of their own.
  */
-import type { Align, WidgetSpot } from "./canvas.ts";
-import type { FontUse } from "./text.ts";
-import { num, pdfString, type PdfWriter } from "./writer.ts";
-
-/**
- * Code points kept in the form font when there are fillable fields: Basic Latin, Latin-1,
- * Latin Extended-A, Greek and Coptic, Cyrillic, general punctuation (dashes, quotes, bullet,
- * ellipsis), the euro sign and the numero sign.
- */
-export const TYPEABLE_RANGES: readonly (readonly [number, number])[] = [
-  [0x20, 0x7e],
-  [0xa0, 0xff],
-  [0x100, 0x17f],
-  [0x370, 0x3ff],
-  [0x400, 0x4ff],
-  [0x2010, 0x2027],
-  [0x20ac, 0x20ac],
-  [0x2116, 0x2116],
-];
+import { type Align, crossOps, type WidgetSpot } from "./canvas.ts";
+import type { FormFontRefs } from "./form_font.ts";
+import { num, pdfName, pdfString, type PdfWriter } from "./writer.ts";
 
 /** Field flags (/Ff) and annotation flags (/F). */
 const FF_READ_ONLY = 1;
 const FF_MULTILINE = 4096;
+const FF_NO_TOGGLE_TO_OFF = 1 << 14;
+const FF_RADIO = 1 << 15;
 const F_HIDDEN = 2;
 const F_PRINT = 4;
 
@@ -57,8 +43,7 @@ const QUADDING: Record<Align, number> = { left: 0, center: 1, right: 2 };
 export function writeForm(
   w: PdfWriter,
   pages: FormPage[],
-  font: FontUse,
-  fontRef: number,
+  fontRefs: FormFontRefs,
 ): { acroForm: number | null; annots: number[][] } {
   const annots: number[][] = pages.map(() => []);
   const roots = new Map<string, Node>();
@@ -80,28 +65,25 @@ export function writeForm(
   });
   if (roots.size === 0) return { acroForm: null, annots };
 
-  const resources = `<< /Font << /${font.name} ${fontRef} 0 R >> >>`;
-  const emptyAppearances = new Map<string, number>();
+  const font = fontRefs.name;
+  const resources = `<< /Font << /${font} ${fontRefs.appearance} 0 R >> >>`;
   const appearance = (spot: WidgetSpot): number => {
     const width = spot.rect[2] - spot.rect[0];
     const height = spot.rect[3] - spot.rect[1];
     const bbox = `[0 0 ${num(width)} ${num(height)}]`;
+    // Each widget its own stream, even when empty: qpdf writes a value into the stream in place.
+    const ref = w.alloc();
     if (!spot.value) {
-      const known = emptyAppearances.get(bbox);
-      if (known !== undefined) return known;
-      const ref = w.alloc();
       w.putStream(
         ref,
         `/Type /XObject /Subtype /Form /BBox ${bbox} /Resources ${resources}`,
         new TextEncoder().encode("/Tx BMC\nEMC"),
       );
-      emptyAppearances.set(bbox, ref);
       return ref;
     }
-    const ref = w.alloc();
     const y = Math.max(1, (height - spot.fontSize * 0.714) / 2);
-    const content = `/Tx BMC\nq BT /${font.name} ${num(spot.fontSize)} Tf 0 g 2 ${num(y)} Td ` +
-      `${font.encode(spot.value)} Tj ET Q\nEMC`;
+    const content = `/Tx BMC\nq BT /${font} ${num(spot.fontSize)} Tf 0 g 2 ${num(y)} Td ` +
+      `${fontRefs.encode(spot.value)} Tj ET Q\nEMC`;
     w.putStream(
       ref,
       `/Type /XObject /Subtype /Form /BBox ${bbox} /Resources ${resources}`,
@@ -115,7 +97,7 @@ export function writeForm(
     if (spot.multiline) flags |= FF_MULTILINE;
     if (spot.hidden) flags |= FF_READ_ONLY;
     let s = `/FT /Tx /T ${pdfString(node.partial)} /Ff ${flags} ` +
-      `/DA (/${font.name} ${num(spot.fontSize)} Tf 0 g)`;
+      `/DA (/${font} ${num(spot.fontSize)} Tf 0 g)`;
     if (QUADDING[spot.align]) s += ` /Q ${QUADDING[spot.align]}`;
     if (spot.value) s += ` /V ${pdfString(spot.value)}`;
     return s;
@@ -146,6 +128,7 @@ export function writeForm(
     }
     const first = node.widgets[0];
     if (!first) return null;
+    if (first.spot.radio !== undefined) return writeRadioGroup(node, ref, parentEntry);
     if (node.widgets.length === 1) {
       w.put(
         ref,
@@ -172,6 +155,37 @@ export function writeForm(
     return ref;
   };
 
+  /**
+   * A radio group (Btn, Radio | NoToggleToOff): one widget per option, each with an "on"
+   * appearance named by its export value (a cross) and /Off (nothing; the page draws the box).
+   */
+  const writeRadioGroup = (node: Node, ref: number, parentEntry: string): number => {
+    const kids: number[] = [];
+    for (const { spot, page } of node.widgets) {
+      const size = spot.rect[2] - spot.rect[0];
+      const bbox = `/Type /XObject /Subtype /Form /BBox [0 0 ${num(size)} ${num(size)}]`;
+      const on = w.alloc();
+      w.putStream(on, bbox, new TextEncoder().encode(crossOps(0, 0, size)));
+      const off = w.alloc();
+      w.putStream(off, bbox, new Uint8Array());
+      const kid = w.alloc();
+      w.put(
+        kid,
+        `<< /Type /Annot /Subtype /Widget /Rect [${spot.rect.map(num).join(" ")}] /F ${F_PRINT} ` +
+          `/P ${pages[page]!.ref} 0 R /Parent ${ref} 0 R /AS /Off ` +
+          `/AP << /N << ${pdfName(spot.radio!)} ${on} 0 R /Off ${off} 0 R >> >> >>`,
+      );
+      annots[page]!.push(kid);
+      kids.push(kid);
+    }
+    w.put(
+      ref,
+      `<< /FT /Btn /Ff ${FF_RADIO | FF_NO_TOGGLE_TO_OFF} /T ${pdfString(node.partial)} /V /Off` +
+        `${parentEntry} /Kids [${kids.map((k) => `${k} 0 R`).join(" ")}] >>`,
+    );
+    return ref;
+  };
+
   const fields: number[] = [];
   for (const node of roots.values()) {
     const ref = write(node, null);
@@ -181,7 +195,8 @@ export function writeForm(
   w.put(
     acroForm,
     `<< /Fields [${fields.map((f) => `${f} 0 R`).join(" ")}] ` +
-      `/DR << /Font << /${font.name} ${fontRef} 0 R >> >> /DA (/${font.name} 8.5 Tf 0 g) >>`,
+      `/DR << /Font << /${font} ${fontRefs.dr} 0 R >> >> /DA (/${font} 8.5 Tf 0 g) ` +
+      `/NeedAppearances true >>`,
   );
   return { acroForm, annots };
 }

@@ -54,7 +54,7 @@ const PAD_X = 3;
 const PAD_TOP = 2.4;
 const PAD_BOTTOM = 3;
 const CELL_SIZE = 7.5;
-const MIN_CELL_SIZE = 5.5;
+const MIN_CELL_SIZE = 6;
 const CELL_LH = 9.4;
 const CELL_PAD_X = 2.5;
 const CELL_PAD_Y = 2.6;
@@ -63,6 +63,8 @@ const HEAD_LH = 7.6;
 const MIN_HEAD_SIZE = 5;
 const MULTILINE_LINES = 3;
 const BLOCK_GAP = 6;
+/** Where the content of a continuation page starts (below its short header). */
+const CONTINUED_TOP = TOP - 20;
 
 export interface Fonts {
   regular: FontUse;
@@ -72,7 +74,23 @@ export interface Fonts {
 /** A piece of a box's content: wrapped text, or a line slot for a field or a blank. */
 type Piece =
   | { kind: "text"; font: FontUse; lines: string[] }
-  | { kind: "slot"; name: string | null; lines: number; multiline: boolean };
+  | { kind: "slot"; name: string | null; lines: number; multiline: boolean }
+  | { kind: "choice"; name: string | null; selected: string; options: PreparedOption[] };
+
+interface PreparedOption {
+  value: string;
+  lines: string[];
+}
+
+/** Side of a choice's tick box, and the indent of its label. */
+const TICK = 6.5;
+const TICK_INDENT = 10;
+
+function pieceLines(p: Piece): number {
+  if (p.kind === "text") return p.lines.length;
+  if (p.kind === "slot") return p.lines;
+  return p.options.reduce((n, o) => n + o.lines.length, 0);
+}
 
 interface PreparedBox {
   box: Box;
@@ -115,13 +133,17 @@ export class Composer {
 
   layout(): PageCanvas[] {
     this.newPage(true);
-    for (const block of this.spec.blocks) {
+    const blocks = this.spec.blocks;
+    const groups = keepGroups(blocks);
+    for (const [i, block] of blocks.entries()) {
+      const group = groups.find((g) => g.start === i);
+      if (group) this.keepTogether(group);
       switch (block.kind) {
         case "boxes":
           this.boxRow(block);
           break;
         case "table":
-          this.table(block);
+          this.table(block, this.tailAfter(i, groups));
           break;
         case "paragraph":
           this.paragraph(block);
@@ -136,6 +158,58 @@ export class Composer {
         : block.kind;
     }
     return this.pages;
+  }
+
+  // ---------------------------------------------------------------- keep-together
+
+  /**
+   * Starts a new page before a declaration group (its wording, the boxes after it and the
+   * signature) that does not fit in what is left of this page but fits on a page of its own.
+   */
+  private keepTogether(group: KeepGroup): void {
+    const height = this.measureBlocks(group.start, group.end);
+    if (!this.fresh && this.y - height < BOTTOM && height <= CONTINUED_TOP - BOTTOM) {
+      this.newPage();
+    }
+  }
+
+  /**
+   * The height a table's last row must carry with it: the blocks from the table to the end of
+   * a declaration group that follows it (no other table between), so the signature never
+   * starts a page alone. 0 when there is no such group or it would not fit a page anyway.
+   */
+  private tailAfter(table: number, groups: KeepGroup[]): number {
+    const group = groups.find((g) => g.start > table);
+    if (!group) return 0;
+    if (this.spec.blocks.slice(table + 1, group.end + 1).some((b) => b.kind === "table")) return 0;
+    const height = this.measureBlocks(table + 1, group.end);
+    return height <= (CONTINUED_TOP - BOTTOM) / 2 ? height : 0;
+  }
+
+  /** The height blocks first … last take, with the gaps between them (an upper bound). */
+  private measureBlocks(first: number, last: number): number {
+    let height = 0;
+    for (const block of this.spec.blocks.slice(first, last + 1)) {
+      height += BLOCK_GAP + this.measure(block);
+    }
+    return height;
+  }
+
+  private measure(block: Block): number {
+    switch (block.kind) {
+      case "boxes":
+        return block.boxes.length
+          ? Math.max(...this.prepareRow(block.boxes, LEFT, WIDTH).map((p) => p.height))
+          : 0;
+      case "paragraph":
+        return this.paragraphLines(block).height;
+      case "signature": {
+        const { hA, hB } = this.prepareSignature(block);
+        return hA + hB;
+      }
+      case "table":
+        return 0;
+    }
   }
 
   // ---------------------------------------------------------------- pages and headers
@@ -168,7 +242,12 @@ export class Composer {
     const refs = this.spec.references;
     const titleWidth = refs.length ? WIDTH * 0.48 : WIDTH;
     let y = TOP;
-    const titleLines = wrapText(bold.font, normalizeText(this.spec.title), TITLE_SIZE, titleWidth);
+    const titleLines = wrapText(
+      bold.metrics,
+      normalizeText(this.spec.title),
+      TITLE_SIZE,
+      titleWidth,
+    );
     for (const line of titleLines) {
       this.page.text(bold, TITLE_SIZE, LEFT, y - TITLE_SIZE * 0.86, line);
       y -= TITLE_LH;
@@ -176,7 +255,7 @@ export class Composer {
     if (this.spec.subtitle) {
       y -= 1;
       const sub = wrapText(
-        regular.font,
+        regular.metrics,
         normalizeText(this.spec.subtitle),
         SUBTITLE_SIZE,
         titleWidth,
@@ -207,7 +286,7 @@ export class Composer {
   private continuationHeader(): void {
     const { regular, bold } = this.fonts;
     const title = normalizeText(`${this.spec.title} (continued)`);
-    this.page.text(bold, 9, LEFT, TOP - 8, fitText(bold.font, title, 9, WIDTH * 0.6));
+    this.page.text(bold, 9, LEFT, TOP - 8, fitText(bold.metrics, title, 9, WIDTH * 0.6));
     const ref = this.spec.references[0];
     if (ref) {
       const value = normalizeText(ref.content.value);
@@ -231,7 +310,29 @@ export class Composer {
   private pieces(lines: Content[], width: number, size: number): Piece[] {
     const out: Piece[] = [];
     for (const c of lines) {
+      const options = c.kind === "field" ? c.options : undefined;
+      if (
+        c.kind === "field" && options &&
+        (c.value === "" || options.some((o) => o.value === c.value))
+      ) {
+        out.push({
+          kind: "choice",
+          name: this.ctx.finalDoc || c.value !== "" ? null : this.fieldName(c.path),
+          selected: c.value,
+          options: options.map((o) => ({
+            value: o.value,
+            lines: wrapText(
+              this.fonts.regular.metrics,
+              normalizeText(o.label),
+              size,
+              width - TICK_INDENT,
+            ),
+          })),
+        });
+        continue;
+      }
       if (c.kind === "field" && c.value.trim() === "") {
+        if (this.ctx.finalDoc && c.omitWhenEmpty) continue;
         out.push({
           kind: "slot",
           name: this.ctx.finalDoc ? null : this.fieldName(c.path),
@@ -244,7 +345,7 @@ export class Composer {
       out.push({
         kind: "text",
         font,
-        lines: wrapText(font.font, normalizeText(c.value), size, width),
+        lines: wrapText(font.metrics, normalizeText(c.value), size, width),
       });
     }
     return out;
@@ -267,11 +368,13 @@ export class Composer {
     const numberText = box.number ? normalizeText(box.number) : "";
     const numberWidth = numberText ? bold.width(numberText, LABEL_SIZE) + 3 : 0;
     const label = normalizeText(box.label);
-    const labelLines = label ? wrapText(regular.font, label, LABEL_SIZE, inner - numberWidth) : [];
+    const labelLines = label
+      ? wrapText(regular.metrics, label, LABEL_SIZE, inner - numberWidth)
+      : [];
     if (!labelLines.length && numberText) labelLines.push("");
     const pieces = this.pieces(box.lines, inner, VALUE_SIZE);
     let lines = 0;
-    for (const p of pieces) lines += p.kind === "text" ? p.lines.length : p.lines;
+    for (const p of pieces) lines += pieceLines(p);
     lines = Math.max(lines, box.minLines ?? 0);
     const height = PAD_TOP + labelLines.length * LABEL_LH + lines * VALUE_LH + PAD_BOTTOM;
     return { box, x, width, numberText, numberWidth, labelLines, pieces, height };
@@ -297,6 +400,10 @@ export class Composer {
         }
         continue;
       }
+      if (piece.kind === "choice") {
+        y = this.drawChoice(piece, textX, y);
+        continue;
+      }
       const h = piece.lines * VALUE_LH;
       if (piece.name !== null) {
         const bottom = Math.max(y - h, top - height + 1);
@@ -310,6 +417,37 @@ export class Composer {
       }
       y -= h;
     }
+  }
+
+  /** A choice's options, each a tick box (or radio button) and its label; returns the new y. */
+  private drawChoice(
+    piece: Extract<Piece, { kind: "choice" }>,
+    x: number,
+    top: number,
+  ): number {
+    let y = top;
+    for (const option of piece.options) {
+      const boxY = baseline(y, VALUE_LH, VALUE_SIZE) - 0.5;
+      if (piece.name !== null) {
+        this.page.strokeRect(x, boxY, TICK, TICK, BORDER);
+        this.page.widgets.push({
+          name: piece.name,
+          rect: [x, boxY, x + TICK, boxY + TICK],
+          multiline: false,
+          fontSize: 0,
+          align: "left",
+          radio: option.value,
+        });
+      } else {
+        this.page.tickBox(x, boxY, TICK, option.value === piece.selected);
+      }
+      for (const line of option.lines) {
+        const b = baseline(y, VALUE_LH, VALUE_SIZE);
+        this.page.text(this.fonts.regular, VALUE_SIZE, x + TICK_INDENT, b, line);
+        y -= VALUE_LH;
+      }
+    }
+    return y;
   }
 
   private boxRow(row: BoxRow): void {
@@ -369,7 +507,7 @@ export class Composer {
             const w = font.width(value, CELL_SIZE);
             if (w > inner) cell.size = Math.max(MIN_CELL_SIZE, (CELL_SIZE * inner * 0.99) / w);
           }
-          cell.lines = wrapText(font.font, value, cell.size, inner);
+          cell.lines = wrapText(font.metrics, value, cell.size, inner);
         }
       }
       out.push(cell);
@@ -413,7 +551,7 @@ export class Composer {
     }
   }
 
-  private table(table: Table): void {
+  private table(table: Table, tail = 0): void {
     const { bold } = this.fonts;
     const columns = table.columns;
     if (!columns.length) return;
@@ -437,7 +575,7 @@ export class Composer {
         ? Math.max(MIN_HEAD_SIZE, (HEAD_SIZE * inner * 0.99) / widest)
         : HEAD_SIZE;
       headerSizes.push(size);
-      return wrapText(bold.font, header, size, inner);
+      return wrapText(bold.metrics, header, size, inner);
     });
     const headerHeight = Math.max(1, ...headers.map((h) => h.length)) * HEAD_LH + 2 * CELL_PAD_Y;
     const title = table.title ? normalizeText(table.title) : "";
@@ -493,8 +631,9 @@ export class Composer {
     let rowsOnPage = 0;
     for (const [i, row] of rows.entries()) {
       const h = heights[i]!;
-      // The last row stays with the totals, so they never stand alone on a page.
-      const needed = i === rows.length - 1 ? h + totalsHeight : h;
+      // The last row stays with the totals and what must follow on its page (`tail`), so
+      // they never stand alone on a page.
+      const needed = i === rows.length - 1 ? h + totalsHeight + tail : h;
       if (rowsOnPage > 0 && this.y - needed < BOTTOM) {
         endSegment(this.y);
         this.newPage();
@@ -530,12 +669,22 @@ export class Composer {
 
   // ---------------------------------------------------------------- paragraphs
 
-  private paragraph(p: Paragraph): void {
-    const { regular, bold } = this.fonts;
+  /** A paragraph's lines, and its height (a heading's with its box). */
+  private paragraphLines(p: Paragraph): { lines: string[]; height: number } {
     const textValue = normalizeText(p.text);
     if (p.style === "heading") {
-      const lines = wrapText(bold.font, textValue, 8, WIDTH - 8);
-      const h = lines.length * 10 + 4;
+      const lines = wrapText(this.fonts.bold.metrics, textValue, 8, WIDTH - 8);
+      return { lines, height: lines.length * 10 + 4 };
+    }
+    const note = p.style === "note";
+    const lines = wrapText(this.fonts.regular.metrics, textValue, note ? 6.5 : 7.5, WIDTH);
+    return { lines, height: lines.length * (note ? 8.2 : 9.4) + 2 };
+  }
+
+  private paragraph(p: Paragraph): void {
+    const { regular, bold } = this.fonts;
+    if (p.style === "heading") {
+      const { lines, height: h } = this.paragraphLines(p);
       // Keep a heading with at least a few lines of what follows.
       this.reserve(h + 40, "paragraph");
       this.page.fillRect(LEFT, this.y - h, WIDTH, h, FILL_HEADER);
@@ -552,7 +701,7 @@ export class Composer {
     const size = note ? 6.5 : 7.5;
     const lh = note ? 8.2 : 9.4;
     const gray = note ? LABEL_GRAY : 0;
-    const lines = wrapText(regular.font, textValue, size, WIDTH);
+    const { lines } = this.paragraphLines(p);
     this.reserve(Math.min(lines.length, 3) * lh + 2, "paragraph");
     this.y -= 1;
     for (const line of lines) {
@@ -567,7 +716,7 @@ export class Composer {
 
   // ---------------------------------------------------------------- signatures
 
-  private signature(s: Signature): void {
+  private prepareSignature(s: Signature) {
     const details: Box[] = [];
     if (s.name) details.push({ label: "Name", lines: [s.name], span: 3 });
     if (s.title) details.push({ label: "Position", lines: [s.title], span: 3 });
@@ -580,6 +729,11 @@ export class Composer {
     const rowB = this.prepareRow(signBoxes, LEFT, WIDTH);
     const hA = rowA.length ? Math.max(...rowA.map((p) => p.height)) : 0;
     const hB = Math.max(...rowB.map((p) => p.height));
+    return { rowA, rowB, hA, hB };
+  }
+
+  private signature(s: Signature): void {
+    const { rowA, rowB, hA, hB } = this.prepareSignature(s);
     this.reserve(hA + hB, "signature");
     for (const p of rowA) this.drawBox(p, this.y, hA);
     this.y -= hA;
@@ -597,4 +751,36 @@ export class Composer {
     );
     this.y -= hB;
   }
+}
+
+/** Blocks start … end (indices, inclusive) that go on one page together. */
+interface KeepGroup {
+  start: number;
+  end: number;
+}
+
+/**
+ * The declaration groups: each signature with the declaration wording before it (and that
+ * wording's heading), and the boxes and notes between them. A signature with no declaration
+ * before it (back to the previous table or signature) forms no group.
+ */
+export function keepGroups(blocks: readonly Block[]): KeepGroup[] {
+  const groups: KeepGroup[] = [];
+  blocks.forEach((block, end) => {
+    if (block.kind !== "signature") return;
+    let start = -1;
+    for (let i = end - 1; i >= 0; i--) {
+      const b = blocks[i]!;
+      if (b.kind === "table" || b.kind === "signature") break;
+      if (b.kind === "paragraph" && b.style === "declaration") {
+        start = i;
+        const before = blocks[i - 1];
+        if (before?.kind === "paragraph" && before.style !== "note") start = i - 1;
+        if (before?.kind === "paragraph" && before.style === "declaration") continue;
+        break;
+      }
+    }
+    if (start >= 0) groups.push({ start, end });
+  });
+  return groups;
 }

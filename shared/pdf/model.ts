@@ -17,6 +17,19 @@ export interface FieldValue {
   value: string;
   /** Wider than one line: the form field is multi-line. */
   multiline?: boolean;
+  /** Empty in a final document: takes no line (an address line without its city). */
+  omitWhenEmpty?: boolean;
+  /**
+   * A choice among these values, each printed with a box to tick (the one equal to `value`
+   * ticked): a radio group in a fillable document while `value` is empty.
+   */
+  options?: ChoiceOption[];
+}
+
+export interface ChoiceOption {
+  /** The value the data path takes (and the radio button's export value). */
+  value: string;
+  label: string;
 }
 
 /** Literal text: a label, mandated wording, a computed figure (not a form field). */
@@ -96,6 +109,11 @@ export interface DocumentSpec {
   /** Reference boxes at the top right: invoice number and date, B/L number, … */
   references: { label: string; content: Content }[];
   blocks: Block[];
+  /**
+   * ISO codes of the shipment's countries, printed or not: they choose the script the form
+   * font adds (form_font.ts). Set by renderDocument.
+   */
+  countries?: string[];
 }
 
 /** Everything the engine needs besides the spec: footer, form mode, fixed metadata. */
@@ -122,9 +140,47 @@ export function text(value: string, bold = false): TextValue {
   return { kind: "text", value, ...(bold ? { bold } : {}) };
 }
 
+/** A choice field: the box of the option equal to `value` ticked. */
+export function choice(path: string, value: unknown, options: ChoiceOption[]): FieldValue {
+  return { ...field(path, value), options };
+}
+
 function stringify(value: unknown): string {
   if (value === undefined || value === null) return "";
   if (typeof value === "string") return value;
   if (typeof value === "number" || typeof value === "boolean") return String(value);
   return "";
+}
+
+/** Calls `visit` with every value of the spec: references, box lines, cells, signatures. */
+export function forEachContent(spec: DocumentSpec, visit: (c: Content) => void): void {
+  for (const r of spec.references) visit(r.content);
+  for (const block of spec.blocks) {
+    if (block.kind === "boxes") { for (const b of block.boxes) b.lines.forEach(visit); }
+    else if (block.kind === "table") {
+      for (const row of block.rows) row.forEach(visit);
+      block.totals?.forEach(visit);
+    } else if (block.kind === "signature") {
+      for (const c of [block.name, block.title, block.place, block.date]) if (c) visit(c);
+    }
+  }
+}
+
+/** Every piece of text the spec prints (values, labels, headings, wording), joined. */
+export function specText(spec: DocumentSpec): string {
+  const parts = [spec.title, spec.subtitle ?? ""];
+  for (const r of spec.references) parts.push(r.label);
+  for (const block of spec.blocks) {
+    if (block.kind === "boxes") {
+      for (const b of block.boxes) parts.push(b.label, b.number ?? "");
+    } else if (block.kind === "table") {
+      parts.push(block.title ?? "", ...block.columns.map((c) => c.header));
+    } else if (block.kind === "paragraph") parts.push(block.text);
+    else parts.push(block.caption);
+  }
+  forEachContent(spec, (c) => {
+    parts.push(c.value);
+    if (c.kind === "field") { for (const o of c.options ?? []) parts.push(o.label); }
+  });
+  return parts.join("\n");
 }

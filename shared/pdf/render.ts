@@ -8,10 +8,19 @@
  */
 import { createHash } from "node:crypto";
 import { drawFooter } from "./footer.ts";
-import { type FontSet, loadFonts } from "./font.ts";
-import { TYPEABLE_RANGES, writeForm } from "./form.ts";
+import { coverage } from "./fallback.ts";
+import { type FontSet, loadFonts, type TrueTypeFont } from "./font.ts";
+import { writeForm } from "./form.ts";
+import {
+  FORM_FONT_NAME,
+  formEncoding,
+  type FormFontRefs,
+  formScript,
+  winAnsiString,
+  writeFormFont,
+} from "./form_font.ts";
 import { Composer, type Fonts, PAGE_HEIGHT, PAGE_WIDTH } from "./layout.ts";
-import type { DocumentSpec, RenderContext } from "./model.ts";
+import { type DocumentSpec, type RenderContext, specText } from "./model.ts";
 import { qrContent } from "./qr.ts";
 import { writeFont } from "./subset.ts";
 import { FontUse } from "./text.ts";
@@ -30,19 +39,28 @@ export async function renderPdf(
   spec: DocumentSpec,
   ctx: RenderContext,
 ): Promise<Uint8Array<ArrayBuffer>> {
-  return renderWithFonts(spec, ctx, await loadFonts());
+  const fontSet = await loadFonts();
+  const { fonts } = await coverage(fontSet.regular, `${specText(spec)}\n${ctx.shipmentRef}`);
+  return renderWithFonts(spec, ctx, fontSet, fonts);
 }
 
-/** The synchronous core of renderPdf, for callers that hold the parsed fonts. */
+/**
+ * The synchronous core of renderPdf, for callers that hold the parsed fonts: `fallbacks` are
+ * the fallback fonts the spec's text needs (fallback.ts), one PDF font each.
+ */
 export function renderWithFonts(
   spec: DocumentSpec,
   ctx: RenderContext,
   fontSet: FontSet,
+  fallbacks: readonly TrueTypeFont[] = [],
 ): Uint8Array<ArrayBuffer> {
   const fonts: Fonts = {
     regular: new FontUse(fontSet.regular, "F1"),
     bold: new FontUse(fontSet.bold, "F2"),
   };
+  const extra = fallbacks.map((f, i) => new FontUse(f, `FB${i + 1}`));
+  fonts.regular.useFallbacks(extra);
+  fonts.bold.useFallbacks(extra);
   const pages = new Composer(spec, ctx, fonts).layout();
   const fillable = pages.some((p) => p.widgets.length > 0);
 
@@ -65,7 +83,6 @@ export function renderWithFonts(
 
   const qrName = ctx.validationHash && ctx.verifyUrl ? "QR" : null;
   pages.forEach((page, i) => drawFooter(page, i, pages.length, spec, ctx, fonts, qrName));
-  if (fillable) fonts.regular.addRanges(TYPEABLE_RANGES);
 
   const w = new PdfWriter();
   const catalog = w.alloc();
@@ -74,15 +91,25 @@ export function renderWithFonts(
   const resources = w.alloc();
   const regularRef = w.alloc();
   const boldRef = w.alloc();
+  // Fillable: the form font form fillers can encode. Otherwise only the hidden fields, which
+  // nobody types into: the text font, and no form font program to embed.
+  const formFont: FormFontRefs = fillable
+    ? { name: FORM_FONT_NAME, dr: w.alloc(), appearance: w.alloc(), encode: winAnsiString }
+    : {
+      name: fonts.regular.name,
+      dr: regularRef,
+      appearance: regularRef,
+      encode: (s) => fonts.regular.encode(s),
+    };
   const pageRefs = pages.map(() => w.alloc());
   const contentRefs = pages.map(() => w.alloc());
 
   const form = writeForm(
     w,
     pages.map((p, i) => ({ ref: pageRefs[i]!, widgets: p.widgets })),
-    fonts.regular,
-    regularRef,
+    formFont,
   );
+  if (fillable) writeFormFont(w, fontSet.regular, formEncoding(formScript(spec)), formFont);
 
   let xobjects = "";
   if (qrName) {
@@ -131,6 +158,12 @@ export function renderWithFonts(
     fontEntries += ` /${fonts.bold.name} ${boldRef} 0 R`;
   } else {
     w.put(boldRef, "null");
+  }
+  for (const use of extra) {
+    if (!use.used) continue;
+    const ref = w.alloc();
+    writeFont(w, use, ref);
+    fontEntries += ` /${use.name} ${ref} 0 R`;
   }
   w.put(resources, `<< /Font << ${fontEntries} >>${xobjects} /ProcSet [/PDF /Text] >>`);
 

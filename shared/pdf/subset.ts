@@ -18,8 +18,12 @@ export interface Subset {
   widths: number[];
 }
 
-/** Builds the font program for the glyphs a FontUse recorded (adding composite components). */
-export function buildSubset(use: FontUse): Subset {
+/**
+ * Builds the font program for the glyphs a FontUse recorded (adding composite components).
+ * `withCmap` adds a (3,1) cmap from the recorded code points, which a simple (non-CID)
+ * TrueType font needs to find its glyphs by name.
+ */
+export function buildSubset(use: FontUse, withCmap = false): Subset {
   const font = use.font;
   const { view, bytes } = font;
   const glyphs = use.glyphs;
@@ -92,6 +96,7 @@ export function buildSubset(use: FontUse): Subset {
 
   const tables: [string, Uint8Array | undefined][] = [
     ["OS/2", copyTable(font, "OS/2")],
+    ["cmap", withCmap ? unicodeCmap(use.codePoints) : undefined],
     ["cvt ", copyTable(font, "cvt ")],
     ["fpgm", copyTable(font, "fpgm")],
     ["glyf", glyf],
@@ -108,6 +113,52 @@ export function buildSubset(use: FontUse): Subset {
   const widths = new Array<number>(count);
   for (let i = 0; i < count; i++) widths[i] = font.widths[glyphs[i]!]!;
   return { program, widths };
+}
+
+/**
+ * A cmap table with one (3,1) format 4 subtable: each BMP code point to its subset glyph id,
+ * one segment per run of consecutive code points with consecutive ids.
+ */
+function unicodeCmap(codePoints: readonly number[]): Uint8Array {
+  const pairs: [number, number][] = [];
+  codePoints.forEach((cp, id) => {
+    if (cp >= 0 && cp < 0xffff) pairs.push([cp, id]);
+  });
+  pairs.sort((a, b) => a[0] - b[0]);
+  const segments: { start: number; end: number; delta: number }[] = [];
+  for (const [cp, id] of pairs) {
+    const last = segments.at(-1);
+    if (last && cp === last.end + 1 && id - cp === last.delta) last.end = cp;
+    else segments.push({ start: cp, end: cp, delta: id - cp });
+  }
+  segments.push({ start: 0xffff, end: 0xffff, delta: 1 });
+  const n = segments.length;
+  const length = 16 + n * 8;
+  const out = new Uint8Array(12 + length);
+  const dv = new DataView(out.buffer);
+  dv.setUint16(2, 1);
+  dv.setUint16(4, 3);
+  dv.setUint16(6, 1);
+  dv.setUint32(8, 12);
+  const t = 12;
+  let pow = 1;
+  let log = 0;
+  while (pow * 2 <= n) {
+    pow *= 2;
+    log++;
+  }
+  dv.setUint16(t, 4);
+  dv.setUint16(t + 2, length);
+  dv.setUint16(t + 6, n * 2);
+  dv.setUint16(t + 8, pow * 2);
+  dv.setUint16(t + 10, log);
+  dv.setUint16(t + 12, n * 2 - pow * 2);
+  segments.forEach((seg, i) => {
+    dv.setUint16(t + 14 + i * 2, seg.end);
+    dv.setUint16(t + 16 + n * 2 + i * 2, seg.start);
+    dv.setInt16(t + 16 + n * 4 + i * 2, ((seg.delta + 0x8000) & 0xffff) - 0x8000);
+  });
+  return out;
 }
 
 function copyTable(font: TrueTypeFont, tag: string, maxLength?: number): Uint8Array | undefined {
@@ -208,17 +259,28 @@ export function writeFont(w: PdfWriter, use: FontUse, type0: number): void {
       `/FontDescriptor ${descriptor} 0 R /DW ${widths[0] ?? 1000} /W [0 [${widths.join(" ")}]] ` +
       `/CIDToGIDMap /Identity >>`,
   );
-  const stemV = Math.round(10 + 220 * ((font.weightClass - 50) / 900) ** 2);
-  w.put(
-    descriptor,
-    `<< /Type /FontDescriptor /FontName ${baseFont} /FontFamily ${pdfString(font.familyName)} ` +
-      `/Flags 4 /FontBBox [${font.bbox.join(" ")}] /ItalicAngle ${font.italicAngle} ` +
-      `/Ascent ${font.ascent} /Descent ${font.descent} /CapHeight ${font.capHeight} ` +
-      `/XHeight ${font.xHeight} /StemV ${stemV} /FontWeight ${font.weightClass} ` +
-      `/FontFile2 ${file} 0 R >>`,
-  );
+  w.put(descriptor, fontDescriptor(font, baseFont, 4, file));
   w.putDeflated(file, "", program, `/Length1 ${program.length}`);
   w.putDeflated(toUnicode, "", toUnicodeCMap(use.codePoints));
+}
+
+/**
+ * A FontDescriptor for an embedded TrueType program (object `file`): /Flags 4 (symbolic) for
+ * the Identity-H fonts, 32 (nonsymbolic) for the form font's simple encodings.
+ */
+export function fontDescriptor(
+  font: TrueTypeFont,
+  baseFont: string,
+  flags: number,
+  file: number,
+): string {
+  const stemV = Math.round(10 + 220 * ((font.weightClass - 50) / 900) ** 2);
+  return `<< /Type /FontDescriptor /FontName ${baseFont} /FontFamily ${
+    pdfString(font.familyName)
+  } /Flags ${flags} /FontBBox [${font.bbox.join(" ")}] /ItalicAngle ${font.italicAngle} ` +
+    `/Ascent ${font.ascent} /Descent ${font.descent} /CapHeight ${font.capHeight} ` +
+    `/XHeight ${font.xHeight} /StemV ${stemV} /FontWeight ${font.weightClass} ` +
+    `/FontFile2 ${file} 0 R >>`;
 }
 
 function utf16Hex(cp: number): string {
@@ -230,12 +292,16 @@ function utf16Hex(cp: number): string {
   );
 }
 
-function toUnicodeCMap(codePoints: readonly number[]): string {
+/**
+ * A ToUnicode CMap for codes 0 … codePoints.length - 1 (-1: no character), of `bytes` bytes
+ * each: 2 for the Identity-H fonts, 1 for a simple font.
+ */
+export function toUnicodeCMap(codePoints: readonly number[], bytes = 2): string {
   const entries: string[] = [];
   for (let id = 0; id < codePoints.length; id++) {
     const cp = codePoints[id]!;
     if (cp < 0) continue;
-    entries.push(`<${id.toString(16).toUpperCase().padStart(4, "0")}> <${utf16Hex(cp)}>`);
+    entries.push(`<${id.toString(16).toUpperCase().padStart(bytes * 2, "0")}> <${utf16Hex(cp)}>`);
   }
   let body = "";
   for (let i = 0; i < entries.length; i += 100) {
@@ -245,6 +311,7 @@ function toUnicodeCMap(codePoints: readonly number[]): string {
   return "/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n" +
     "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n" +
     "/CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n" +
-    "1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n" + body +
+    `1 begincodespacerange\n<${"00".repeat(bytes)}> <${"FF".repeat(bytes)}>\nendcodespacerange\n` +
+    body +
     "endcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n";
 }

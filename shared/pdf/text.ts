@@ -8,8 +8,14 @@
  * from `glyphs` in id order. Each distinct code point gets its own id, even when the font draws
  * two of them with one glyph (Latin A and Greek Alpha), so the ToUnicode map is exact; a code
  * point the font lacks gets a copy of .notdef and still extracts as itself.
+ *
+ * A FontUse may have fallbacks (fallback.ts: fonts for scripts and symbols Noto Sans lacks),
+ * each a FontUse of its own: `show` draws a string as runs, each in the first font that has
+ * its characters, and `metrics` measures with the same choice.
  */
+import { bidiVisual } from "./bidi.ts";
 import { glyphOf, type TrueTypeFont } from "./font.ts";
+import { num } from "./writer.ts";
 
 const HEX = "0123456789ABCDEF";
 const HEX4: string[] = [];
@@ -32,10 +38,59 @@ export class FontUse {
   readonly codePoints: number[] = [-1];
   private readonly byCp = new Int32Array(65536).fill(-1);
   private readonly bySupplementary = new Map<number, number>();
+  private fallbacks: readonly FontUse[] = [];
+  /** The font to measure with: this one, with the fallbacks' widths where it lacks a glyph. */
+  metrics: TrueTypeFont;
 
   constructor(font: TrueTypeFont, name: string) {
     this.font = font;
     this.name = name;
+    this.metrics = font;
+  }
+
+  /** Sets the fonts for the characters this one lacks, tried in order. */
+  useFallbacks(fallbacks: readonly FontUse[]): void {
+    this.fallbacks = fallbacks;
+    if (!fallbacks.length) {
+      this.metrics = this.font;
+      return;
+    }
+    const own = this.font.cmapBmp;
+    const bmpWidths = this.font.bmpWidths.slice();
+    for (let cp = 0; cp < 65536; cp++) {
+      if (own[cp] !== 0) continue;
+      const other = fallbacks.find((f) => f.font.cmapBmp[cp] !== 0);
+      if (other) bmpWidths[cp] = other.font.bmpWidths[cp]!;
+    }
+    this.metrics = { ...this.font, bmpWidths };
+  }
+
+  /** The font that draws a code point: this one, else the first fallback that has it. */
+  ownerOf(cp: number): FontUse {
+    if (glyphOf(this.font, cp) !== 0) return this;
+    return this.fallbacks.find((f) => glyphOf(f.font, cp) !== 0) ?? this;
+  }
+
+  /**
+   * Text-showing operators for a line at a size: "/F1 8.5 Tf <…> Tj", one Tf/Tj pair per run
+   * of characters one font draws. Right-to-left runs (Hebrew) are put in visual order.
+   */
+  show(line: string, size: number): string {
+    const s = bidiVisual(line);
+    if (!this.fallbacks.length) return `/${this.name} ${num(size)} Tf ${this.encode(s)} Tj`;
+    let out = "";
+    let run = "";
+    let owner: FontUse | undefined;
+    for (const ch of s) {
+      const next = this.ownerOf(ch.codePointAt(0)!);
+      if (owner && next !== owner) {
+        out += `/${owner.name} ${num(size)} Tf ${owner.encode(run)} Tj `;
+        run = "";
+      }
+      owner = next;
+      run += ch;
+    }
+    return owner ? out + `/${owner.name} ${num(size)} Tf ${owner.encode(run)} Tj` : "";
   }
 
   get used(): boolean {
@@ -57,15 +112,6 @@ export class FontUse {
     if (cp < 65536) this.byCp[cp] = id;
     else this.bySupplementary.set(cp, id);
     return id;
-  }
-
-  /** Adds every code point of the ranges the font has (glyphs a user may type in a field). */
-  addRanges(ranges: readonly (readonly [number, number])[]): void {
-    for (const [from, to] of ranges) {
-      for (let cp = from; cp <= to; cp++) {
-        if (glyphOf(this.font, cp) !== 0) this.idFor(cp);
-      }
-    }
   }
 
   /** The string as a hex string of 2-byte subset glyph ids (`<...>`, for Tj). */
@@ -91,7 +137,7 @@ export class FontUse {
 
   /** Width of a string at a font size, in points. */
   width(s: string, size: number): number {
-    return (advance(this.font, s) * size) / 1000;
+    return (advance(this.metrics, s) * size) / 1000;
   }
 }
 
@@ -120,52 +166,12 @@ const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u00ad\u200b\ufeff]/g;
 const NEEDS_WORK = /[^\x20-\x7e]/;
 
 /**
- * Symbols Noto Sans (Latin, Greek, Cyrillic) has no glyph for, written with ones it has. The
- * text then extracts as the substitute too; anything else missing is drawn as .notdef and
- * still extracts as itself.
- */
-const SUBSTITUTES: Record<string, string> = {
-  "\u2190": "<-",
-  "\u2192": "->",
-  "\u2194": "<->",
-  "\u21d0": "<=",
-  "\u21d2": "=>",
-  "\u2191": "^",
-  "\u2264": "<=",
-  "\u2265": ">=",
-  "\u2260": "!=",
-  "\u2248": "~",
-  "\u221e": "inf",
-  "\u2206": "\u0394",
-  "\u2211": "\u03a3",
-  "\u2215": "/",
-  "\u2713": "X",
-  "\u2714": "X",
-  "\u2717": "x",
-  "\u2718": "x",
-  "\u2610": "[ ]",
-  "\u2611": "[X]",
-  "\u2612": "[X]",
-  "\u25a0": "\u2022",
-  "\u25aa": "\u2022",
-  "\u25cf": "\u2022",
-  "\u25a1": "o",
-  "\u25cb": "o",
-  "\u25e6": "o",
-  "\u2605": "*",
-  "\u338f": "kg",
-};
-const SUBSTITUTE = new RegExp(`[${Object.keys(SUBSTITUTES).join("")}]`, "g");
-
-/**
- * NFC, line breaks as "\n", tabs as spaces, other control and invisible characters dropped,
- * a few symbols the font lacks substituted. Pure printable ASCII (most values) is returned as
- * is.
+ * NFC, line breaks as "\n", tabs as spaces, other control and invisible characters dropped.
+ * Pure printable ASCII (most values) is returned as is.
  */
 export function normalizeText(s: string): string {
   if (!NEEDS_WORK.test(s)) return s;
-  return s.normalize("NFC").replace(/\r\n?/g, "\n").replace(/\t/g, " ").replace(CONTROL, "")
-    .replace(SUBSTITUTE, (c) => SUBSTITUTES[c]!);
+  return s.normalize("NFC").replace(/\r\n?/g, "\n").replace(/\t/g, " ").replace(CONTROL, "");
 }
 
 /**
@@ -198,15 +204,17 @@ export function wrapText(font: TrueTypeFont, s: string, size: number, maxWidth: 
         lineWidth = w;
         continue;
       }
-      // A word wider than the line: break it between characters.
+      // A word wider than the line (an e-mail address, a URL, a long reference): break it after
+      // its last "@", ".", "/", "-" or "_" that fits, else between characters.
       let part = "";
       let partWidth = 0;
       for (const ch of word) {
         const cw = advance(font, ch);
         if (part !== "" && partWidth + cw > limit) {
-          lines.push(part);
-          part = "";
-          partWidth = 0;
+          const cut = lastBreak(part);
+          lines.push(part.slice(0, cut));
+          part = part.slice(cut);
+          partWidth = advance(font, part);
         }
         part += ch;
         partWidth += cw;
@@ -217,6 +225,19 @@ export function wrapText(font: TrueTypeFont, s: string, size: number, maxWidth: 
     lines.push(line);
   }
   return lines;
+}
+
+/** Where to break an over-long word: after its last break character, else at its end. */
+function lastBreak(part: string): number {
+  const at = Math.max(
+    part.lastIndexOf("@"),
+    part.lastIndexOf("."),
+    part.lastIndexOf("/"),
+    part.lastIndexOf("-"),
+    part.lastIndexOf("_"),
+  );
+  // A break in the first third of the line would waste it: break between characters then.
+  return at >= part.length / 3 ? at + 1 : part.length;
 }
 
 /** Cuts a string to fit a width, ending with an ellipsis when it was cut. */

@@ -93,11 +93,16 @@ serviceTest(`extract-filled-fields (${testDbKind()})`, async (t) => {
       200,
     );
     assertEquals(body.mapped_data, { "exporter.name": "ACME" });
-    assertEquals(body.unmapped_fields, { "goods.lineItems.0.quantity": "twelve", Text1: "hello" });
+    assertEquals(body.unmapped_fields, {
+      "goods.lineItems.0.quantity": "twelve",
+      Text1: "hello",
+      agree: "Yes",
+    });
     const reasons = body.unmapped_reasons as Record<string, string>;
     match(reasons["goods.lineItems.0.quantity"]!, /expected a number/);
     match(reasons.Text1!, /no shipment data field/);
-    equal(body.field_count, 3, "the checkbox is not a text field");
+    match(reasons.agree!, /no shipment data field/);
+    equal(body.field_count, 4, "the checkbox is read by its export value");
     equal("merge_result" in body, false);
   });
 

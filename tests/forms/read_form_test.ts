@@ -122,14 +122,21 @@ Deno.test("readFilledForm() inherits /FT and /V from parents; widget kids add no
   });
 });
 
-Deno.test("readFilledForm() skips checkboxes, choices and signatures", () => {
+Deno.test("readFilledForm() reads check boxes and radio groups by export value, skips choices and signatures", () => {
   const form = readFilledForm(formPdf([
     { name: "terms.incoterm", value: "(FOB)" },
     { name: "flag", type: "Btn", value: "/Yes" },
+    { name: "blData.freightPayment", type: "Btn", value: "/PREPAID" },
+    { name: "unticked", type: "Btn", value: "/Off" },
     { name: "choice", type: "Ch", value: "(A)" },
     { name: "sig", type: "Sig" },
   ]));
-  assertEquals(Object.fromEntries(form.fields), { "terms.incoterm": "FOB" });
+  assertEquals(Object.fromEntries(form.fields), {
+    "terms.incoterm": "FOB",
+    flag: "Yes",
+    "blData.freightPayment": "PREPAID",
+    unticked: "",
+  });
 });
 
 Deno.test("readFilledForm() keeps the first non-blank value of a name given twice", () => {
@@ -273,7 +280,7 @@ Deno.test("readFilledForm() answers SVC_VAL_006 when there are no fillable text 
     "<< /Type /Pages /Kids [] /Count 0 >>",
   ], "/Root 1 0 R");
   expectCode(() => readFilledForm(noForm), "SVC_VAL_006");
-  expectCode(() => readFilledForm(formPdf([{ name: "ok", type: "Btn" }])), "SVC_VAL_006");
+  expectCode(() => readFilledForm(formPdf([{ name: "ok", type: "Sig" }])), "SVC_VAL_006");
   // A final document carries only the hidden service fields.
   const final = await renderDocument("COMMERCIAL_INVOICE", incompleteShipment(), ctx(true));
   expectCode(() => readFilledForm(final), "SVC_VAL_006");

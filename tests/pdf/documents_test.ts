@@ -214,7 +214,11 @@ async function examine(type: DocumentType): Promise<Outcome> {
     fields: pdftkFields(fillable),
     reducedFields: pdftkFields(reduced),
     filled: (async () => {
-      const name = removed[0]!.fieldPath;
+      // The first removed value that is a text field (a choice is a radio group: no text).
+      const text = new Set(
+        (await pdftkFields(reduced)).filter((f) => f.type === "Text").map((f) => f.name),
+      );
+      const name = removed.find((f) => text.has(f.fieldPath))!.fieldPath;
       const out = `${dir}/${type}-filled.pdf`;
       await pdftkFill(reduced, { [name]: FILL_VALUE }, out, true);
       await qpdfCheck(out);

@@ -55,7 +55,14 @@ export function allText(spec: DocumentSpec): string {
         break;
     }
   }
-  parts.push(...contents(spec).map((c) => c.value));
+  // A choice as the page shows it: each option with its box, "[X]" where ticked.
+  parts.push(
+    ...contents(spec).map((c) =>
+      c.kind === "field" && c.options
+        ? c.options.map((o) => `${o.value === c.value ? "[X]" : "[ ]"} ${o.label}`).join("\n")
+        : c.value
+    ),
+  );
   return parts.join("\n");
 }
 

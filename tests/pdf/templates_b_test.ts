@@ -302,7 +302,7 @@ for (const c of CASES) {
 Deno.test("VGM: method 1 names the station, method 2 adds cargo and tare", () => {
   const data = sample();
   const m2 = vgmDeclarationTemplate(data);
-  equal(fieldValue(m2, "vgm_data.weighing_method"), "Method 2");
+  equal(fieldValue(m2, "vgm_data.weighing_method"), "METHOD_2");
   equal(fieldValue(m2, "vgm_data.method2_reference"), "DE-VGM-M2-0417");
   const vgm = (data.vgm_data as Data).verified_gross_mass_kg as number;
   const printed = vgm.toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
@@ -315,7 +315,7 @@ Deno.test("VGM: method 1 names the station, method 2 adds cargo and tare", () =>
     ...data,
     vgm_data: { ...(data.vgm_data as Data), weighing_method: "METHOD_1" },
   });
-  equal(fieldValue(m1, "vgm_data.weighing_method"), "Method 1");
+  equal(fieldValue(m1, "vgm_data.weighing_method"), "METHOD_1");
   assert(allText(m1).includes("[X] " + VGM_METHOD_1));
   assert(allText(m1).includes("[ ] " + VGM_METHOD_2));
   assert(!fieldPaths(m1).has("container.tare_kg"), "no method 2 breakdown");
@@ -478,7 +478,8 @@ Deno.test("statement on origin: the wording follows the agreement", () => {
     ),
   );
 
-  // No agreement named, destination Switzerland: the PEM origin declaration, signed.
+  // No agreement named, destination Switzerland: the PEM origin declaration, signed; without an
+  // approved exporter's authorisation the bracketed words are left out, not printed as "No ...".
   const pem = {
     ...data,
     origin_data: {},
@@ -488,13 +489,25 @@ Deno.test("statement on origin: the wording follows the agreement", () => {
   const pemText = allText(statementOnOriginTemplate(pem));
   assert(
     pemText.includes(
-      "The exporter of the products covered by this document (customs or competent " +
-        "governmental authorisation No ...) declares that, except where otherwise clearly " +
-        "indicated, these products are of EU preferential origin.",
+      "The exporter of the products covered by this document declares that, except where " +
+        "otherwise clearly indicated, these products are of EU preferential origin.",
     ),
     pemText,
   );
+  assert(!pemText.includes("..."), pemText);
   assert(pemText.includes("(Signature of the exporter"));
+  const approved = {
+    ...pem,
+    exporter: {
+      ...(data.exporter as Data),
+      tax_ids: { approved_exporter: "DE/1234/AE" },
+    },
+  };
+  assert(
+    allText(statementOnOriginTemplate(approved)).includes(
+      "(customs or competent governmental authorisation No DE/1234/AE) declares that",
+    ),
+  );
 
   const gsp = {
     ...data,

@@ -221,6 +221,21 @@ export async function pdftkFill(
   ]);
 }
 
+/**
+ * Sets field values with pikepdf (Debian python3-pikepdf, run by the system Python) and
+ * /NeedAppearances, drawing nothing: tests/support/pikepdf_fill.py.
+ */
+export async function pikepdfFill(
+  path: string,
+  values: Record<string, string>,
+  out: string,
+): Promise<void> {
+  const valuesPath = `${out}.json`;
+  await Deno.writeTextFile(valuesPath, JSON.stringify(values));
+  const script = new URL("../support/pikepdf_fill.py", import.meta.url).pathname;
+  await run("/usr/bin/python3", [script, path, out, valuesPath]);
+}
+
 export interface GrayImage {
   width: number;
   height: number;

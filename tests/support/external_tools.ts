@@ -15,9 +15,23 @@ export const EXTERNAL_TOOLS = {
   pdftk: "pdftk-java",
   transicc: "liblcms2-utils",
   openssl: "openssl",
+  // The form-filling tests run pikepdf scripts with Debian's Python (not whichever python3 is
+  // first on PATH): the package is a module, so its presence is a file (below).
+  "/usr/bin/python3": "python3-pikepdf",
 } as const satisfies Record<string, string>;
 
 export type ExternalTool = keyof typeof EXTERNAL_TOOLS;
+
+/** Tools whose package is present when this file is, rather than when the command is. */
+export const PRESENCE_FILES: Partial<Record<ExternalTool, string>> = {
+  "/usr/bin/python3": "/usr/lib/python3/dist-packages/pikepdf/__init__.py",
+};
+
+/** The shell test that says whether a tool's package is installed. */
+export function presenceCheck(tool: ExternalTool): string {
+  const file = PRESENCE_FILES[tool];
+  return file ? `test -e '${file}'` : `command -v '${tool}'`;
+}
 
 /** Commands of Debian's base system: present wherever apt-get is. */
 export const BASE_COMMANDS: readonly string[] = ["sh", "/bin/sh", "apt-get", "dpkg"];

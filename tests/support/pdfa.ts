@@ -797,6 +797,7 @@ class Checker {
           widths: cidWidths(descendant, (v) => this.array(v), (v) => this.number(v)),
           dw: this.number(descendant["/DW"]) ?? 1000,
           twoByte: cmapName !== undefined && /-H$|-V$/.test(cmapName),
+          unicode: toUnicodeMap(this.target(font["/ToUnicode"]).data),
         };
       }
       if (!descriptor?.["/FontFile3"] && !descriptor?.["/FontFile"]) {
@@ -827,7 +828,11 @@ class Checker {
     return this.fontPrograms.get(key)!;
   }
 
-  /** 6.2.11.4 (glyphs defined), 6.2.11.5 (widths consistent), 6.2.11.8 (no .notdef). */
+  /**
+   * 6.2.11.4 (glyphs defined), 6.2.11.5 (widths consistent), 6.2.11.8 (no .notdef, nor a copy
+   * of it: a glyph with .notdef's outline, or an empty one for a character that draws something,
+   * is a missing glyph by another number).
+   */
   private checkShownText(bytes: Uint8Array, font: FontInfo | undefined, where: string): void {
     if (!font) {
       if (bytes.length > 0) this.add("6.2.11", `${where}: text shown without a font`);
@@ -843,6 +848,14 @@ class Checker {
       if (cid >= font.program.numGlyphs) {
         this.add("6.2.11.4", `${where}: glyph ${cid} is not in the embedded program`);
         continue;
+      }
+      const outline = font.program.outline(cid);
+      const text = font.unicode.get(cid) ?? "";
+      const notdef = font.program.outline(0);
+      if (notdef.length > 0 && sameBytes(outline, notdef)) {
+        this.add("6.2.11.8", `${where}: glyph ${cid} (${text}) is a copy of .notdef`);
+      } else if (outline.length === 0 && !BLANK.test(text)) {
+        this.add("6.2.11.8", `${where}: glyph ${cid} (${text}) has no outline (an empty copy)`);
       }
       const declared = font.widths.get(cid) ?? font.dw;
       const actual = font.program.advance(cid);
@@ -934,6 +947,8 @@ class Checker {
 interface FontProgram {
   numGlyphs: number;
   advance(gid: number): number;
+  /** The glyph's outline bytes in 'glyf' (empty for a glyph without contours). */
+  outline(gid: number): Uint8Array;
 }
 
 type FontInfo =
@@ -945,6 +960,8 @@ type FontInfo =
     widths: Map<number, number>;
     dw: number;
     twoByte: boolean;
+    /** ToUnicode: the text of each CID. */
+    unicode: Map<number, string>;
   };
 
 /** Advance widths (1/1000 em) of a TrueType program, from head, hhea, maxp and hmtx. */
@@ -965,13 +982,55 @@ function readTrueType(data: Uint8Array): FontProgram {
   const numberOfHMetrics = view.getUint16(need("hhea") + 34);
   const numGlyphs = view.getUint16(need("maxp") + 4);
   const hmtx = need("hmtx");
+  const longLoca = view.getInt16(need("head") + 50) === 1;
+  const loca = need("loca");
+  const glyf = need("glyf");
+  const offset = (gid: number) =>
+    longLoca ? view.getUint32(loca + gid * 4) : view.getUint16(loca + gid * 2) * 2;
   return {
     numGlyphs,
     advance(gid: number) {
       const raw = view.getUint16(hmtx + Math.min(gid, numberOfHMetrics - 1) * 4);
       return Math.round((raw * 1000) / unitsPerEm);
     },
+    outline(gid: number) {
+      return data.subarray(glyf + offset(gid), glyf + offset(gid + 1));
+    },
   };
+}
+
+/** The bfchar and bfrange entries of a ToUnicode CMap: CID → text. */
+function toUnicodeMap(data: Uint8Array | undefined): Map<number, string> {
+  const map = new Map<number, string>();
+  if (!data) return map;
+  const source = new TextDecoder("latin1").decode(data);
+  const text = (hex: string) => {
+    const units: number[] = [];
+    for (let i = 0; i + 4 <= hex.length; i += 4) units.push(parseInt(hex.slice(i, i + 4), 16));
+    return String.fromCharCode(...units);
+  };
+  for (const block of source.matchAll(/beginbfchar([\s\S]*?)endbfchar/g)) {
+    for (const [, cid, dst] of block[1]!.matchAll(/<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>/g)) {
+      map.set(parseInt(cid!, 16), text(dst!));
+    }
+  }
+  for (const block of source.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
+    const ranges = block[1]!.matchAll(/<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>/g);
+    for (const [, lo, hi, dst] of ranges) {
+      const first = parseInt(dst!, 16);
+      for (let c = parseInt(lo!, 16); c <= parseInt(hi!, 16); c++) {
+        map.set(c, String.fromCharCode(first + c - parseInt(lo!, 16)));
+      }
+    }
+  }
+  return map;
+}
+
+/** Characters that draw nothing, so a glyph without contours is right for them. */
+const BLANK = /^[\s\p{Cf}\p{Cc}]*$/u;
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && a.every((v, i) => v === b[i]);
 }
 
 /** A CIDFont's /W array as a map from CID to width. */

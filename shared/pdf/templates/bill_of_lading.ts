@@ -9,7 +9,7 @@
  * signed "as agent for the carrier".
  */
 import type { Block, Content, DocumentSpec } from "../model.ts";
-import { field, text } from "../model.ts";
+import { choice, field, text } from "../model.ts";
 import {
   columnsOf,
   consigneeLines,
@@ -152,8 +152,13 @@ export function billOfLadingTemplate(data: Record<string, unknown>): DocumentSpe
       kind: "boxes",
       boxes: [
         {
-          label: "Freight (PREPAID / COLLECT)",
-          lines: [textField(data, "bl_data.freight_payment")],
+          label: "Freight",
+          lines: [
+            choice("bl_data.freight_payment", readString(data, "bl_data.freight_payment"), [
+              { value: "PREPAID", label: "Prepaid" },
+              { value: "COLLECT", label: "Collect" },
+            ]),
+          ],
         },
         { label: "Freight payable at", lines: [textField(data, "bl_data.freight_payable_at")] },
         {

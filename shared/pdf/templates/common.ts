@@ -350,10 +350,13 @@ export function partyLines(data: unknown, prefix: string, options: PartyOptions 
   return lines;
 }
 
-/** "22767 Hamburg", "Chicago, IL 60612": text when the city is there, else the city field. */
+/**
+ * "22767 Hamburg", "Chicago, IL 60612": text when the city is there, else the city field (no
+ * blank line in a final document).
+ */
 export function cityLine(data: unknown, prefix: string): Content {
   const city = readString(data, `${prefix}.city`);
-  if (!city) return field(`${prefix}.city`, "");
+  if (!city) return { ...field(`${prefix}.city`, ""), omitWhenEmpty: true };
   const postal = readString(data, `${prefix}.postal_code`);
   const state = readString(data, `${prefix}.state`);
   if (state) return text([`${city},`, state, postal].filter(Boolean).join(" "));

@@ -41,7 +41,11 @@ export const TCA_STATEMENT = {
   origin: " preferential origin.",
 };
 
-/** The origin declaration of the Pan-Euro-Mediterranean rules (invoice declaration). */
+/**
+ * The origin declaration of the Pan-Euro-Mediterranean rules (invoice declaration). The
+ * bracketed authorisation words are for approved exporters; without an authorisation number
+ * the rules let them be omitted (footnote 1 of the text), so they are (`PEM_NO_AUTHORISATION`).
+ */
 export const PEM_DECLARATION = {
   exporter:
     "The exporter of the products covered by this document (customs or competent governmental " +
@@ -49,6 +53,13 @@ export const PEM_DECLARATION = {
   declares: ") declares that, except where otherwise clearly indicated, these products are of ",
   origin: " preferential origin.",
 };
+export const PEM_NO_AUTHORISATION = {
+  exporter: "The exporter of the products covered by this document",
+  declares: " declares that, except where otherwise clearly indicated, these products are of ",
+  origin: " preferential origin.",
+};
+/** Where an approved exporter's authorisation number is kept (a tax id of the exporter). */
+const PEM_AUTHORISATION_PATH = "exporter.tax_ids.approved_exporter";
 
 /** The statement on origin of the EU's Generalised System of Preferences (Annex 22-07). */
 export const GSP_STATEMENT = {
@@ -223,14 +234,16 @@ function statementLines(
     lines.push(text(`(Period: from ${from || "..."} to ${to || "..."})`));
   }
 
+  const authorisation = wording === "PEM" ? readString(data, PEM_AUTHORISATION_PATH) : "";
   const parts = wording === "PEM"
-    ? PEM_DECLARATION
+    ? authorisation ? PEM_DECLARATION : PEM_NO_AUTHORISATION
     : wording === "GSP"
     ? GSP_STATEMENT
     : TCA_STATEMENT;
   const criterion = criteria.length ? criteria.join(", ") : "...";
+  const reference = wording === "PEM" ? authorisation : ref || "...";
   lines.push(text(
-    parts.exporter + (ref || "...") + parts.declares + (origin || "...") + parts.origin +
+    parts.exporter + reference + parts.declares + (origin || "...") + parts.origin +
       (wording === "GSP" ? `${criterion}.` : ""),
   ));
   if (refPath && !ref) lines.push(text("Exporter Reference No:"), field(refPath, ""));

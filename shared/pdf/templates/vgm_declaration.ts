@@ -7,9 +7,8 @@
  * name in capitals and signature of the person duly authorized by the shipper.
  */
 import type { Block, Content, DocumentSpec } from "../model.ts";
-import { field, text } from "../model.ts";
+import { choice, text } from "../model.ts";
 import {
-  choiceText,
   conveyanceLines,
   dateField,
   formatKg,
@@ -101,12 +100,10 @@ export function vgmDeclarationTemplate(data: Record<string, unknown>): DocumentS
       boxes: [{
         label: "Method used to obtain the verified gross mass (SOLAS VI/2.4)",
         lines: [
-          field(
-            "vgm_data.weighing_method",
-            method ? `Method ${method}` : rawMethod,
-          ),
-          text(choiceText([VGM_METHOD_1], method === 1 ? 0 : undefined)),
-          text(choiceText([VGM_METHOD_2], method === 2 ? 0 : undefined)),
+          choice("vgm_data.weighing_method", method ? `METHOD_${method}` : rawMethod, [
+            { value: "METHOD_1", label: VGM_METHOD_1 },
+            { value: "METHOD_2", label: VGM_METHOD_2 },
+          ]),
         ],
       }],
     },

@@ -1,0 +1,58 @@
+/**
+ * Visual order for right-to-left text (Hebrew) in the engine's left-to-right documents: a
+ * simplified Unicode bidirectional algorithm, enough for names, addresses and descriptions.
+ * Each run from a right-to-left character to the last one before the next left-to-right
+ * letter (with the spaces, punctuation and numbers between) is drawn reversed; numbers inside
+ * it keep their own order, and brackets are mirrored. Lines without right-to-left characters
+ * are returned unchanged.
+ */
+const RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/;
+const STRONG_LTR = /[\p{L}]/u;
+const DIGIT = /\p{Nd}/u;
+const MIRROR: Record<string, string> = {
+  "(": ")",
+  ")": "(",
+  "[": "]",
+  "]": "[",
+  "{": "}",
+  "}": "{",
+  "<": ">",
+  ">": "<",
+};
+
+export function bidiVisual(line: string): string {
+  if (!RTL.test(line)) return line;
+  const chars = [...line];
+  let out = "";
+  let i = 0;
+  while (i < chars.length) {
+    if (!RTL.test(chars[i]!)) {
+      out += chars[i++];
+      continue;
+    }
+    let lastRtl = i;
+    for (let j = i; j < chars.length; j++) {
+      const c = chars[j]!;
+      if (RTL.test(c) || DIGIT.test(c)) lastRtl = j;
+      else if (STRONG_LTR.test(c)) break;
+    }
+    out += reversed(chars.slice(i, lastRtl + 1));
+    i = lastRtl + 1;
+  }
+  return out;
+}
+
+/** A right-to-left run in visual order: numbers (digits with . , between) stay as they are. */
+function reversed(run: string[]): string {
+  const units: string[] = [];
+  for (let k = 0; k < run.length; k++) {
+    const c = run[k]!;
+    const last = units.length - 1;
+    const inNumber = last >= 0 && DIGIT.test(units[last]!.at(-1)!);
+    if (DIGIT.test(c) && inNumber) units[last] += c;
+    else if ((c === "." || c === ",") && inNumber && DIGIT.test(run[k + 1] ?? "")) {
+      units[last] += c;
+    } else units.push(MIRROR[c] ?? c);
+  }
+  return units.reverse().join("");
+}
