@@ -2,6 +2,8 @@
  * Settings, read once from the environment. Names follow Supabase where Supabase has one.
  */
 export interface Config {
+  /** `edge`: an edge function on Supabase (no node:http lookup, no threads, no OCR). */
+  runtime: "local" | "edge";
   port: number;
   /** Real PostgreSQL (`DATABASE_URL`, or Supabase's `SUPABASE_DB_URL`); unset: PGlite. */
   databaseUrl: string | undefined;
@@ -107,6 +109,7 @@ export function readConfig(env: Env, keys: ServiceKeys): Config {
     `http://127.0.0.1:${port}`).replace(/\/+$/, "");
   const databaseUrl = env.get("DATABASE_URL") || env.get("SUPABASE_DB_URL") || undefined;
   return {
+    runtime: "local",
     port,
     databaseUrl,
     dbPoolSize: intSetting(env, "DB_POOL_SIZE", 10),

@@ -34,7 +34,7 @@ export function readEdgeConfig(env: Env): Config {
     missing.push(...e.missing);
   }
   if (missing.length || !keys) throw new ConfigError(missing);
-  return readConfig(env, keys);
+  return { ...readConfig(env, keys), runtime: "edge" };
 }
 
 /** The edge function's database: a small pool each (isolates are many), unless DB_POOL_SIZE. */

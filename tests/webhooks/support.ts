@@ -28,7 +28,9 @@ export function receiver(
 
 export function webhookWorker(
   svc: TestService,
-  options: Partial<Pick<WebhookWorkerOptions, "timeoutMs" | "resolve" | "caCerts">> = {},
+  options: Partial<
+    Pick<WebhookWorkerOptions, "timeoutMs" | "resolve" | "caCerts" | "transport">
+  > = {},
 ) {
   return new WebhookWorker(
     { db: svc.db, storage: svc.deps.storage, log: svc.deps.log },
