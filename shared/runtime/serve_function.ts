@@ -15,7 +15,7 @@ import { openEdgeDb, readEdgeConfig } from "./boot.ts";
  */
 export function serveFunction(build: (deps: ServiceDeps) => ServiceApp): void {
   const boot = bootOnce(() => buildApp(build));
-  Deno.serve(async (request, info) => {
+  Deno.serve(listenOptions(Deno.env.get("FUNCTION_PORT")), async (request, info) => {
     let svc: ServiceApp;
     try {
       svc = await boot();
@@ -24,6 +24,19 @@ export function serveFunction(build: (deps: ServiceDeps) => ServiceApp): void {
     }
     return svc.app.fetch(request, { remoteAddr: (info.remoteAddr as Deno.NetAddr).hostname });
   });
+}
+
+/**
+ * Supabase's edge runtime decides where a function listens. `FUNCTION_PORT` is for running one
+ * outside it (the edge harness in tests): loopback, that port (0: any free one), announced.
+ */
+function listenOptions(port: string | undefined): Deno.ServeTcpOptions {
+  if (port === undefined) return {};
+  return {
+    hostname: "127.0.0.1",
+    port: Number(port),
+    onListen: ({ hostname, port }) => console.log(`listening on http://${hostname}:${port}`),
+  };
 }
 
 /** Memoises a successful boot; a failed one is logged (once per message) and retried. */
