@@ -28,7 +28,11 @@ const SERVICE_ROLE_KEY = `service-${crypto.randomUUID()}`;
  * The secrets docs/deploy-supabase.md has a team set with `supabase secrets set`, as here, plus
  * one for the test alone: its webhook receiver is on loopback.
  */
-const GUIDE_SECRETS = { STORAGE_BUCKET: "documents" };
+const guideSecrets = (databaseUrl: string) => ({
+  STORAGE_BUCKET: "documents",
+  DATABASE_URL: databaseUrl,
+  DB_POOL_SIZE: "1",
+});
 const TEST_ONLY_SECRETS = { WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true" };
 
 /** The functions this flow calls, each started as its own process. */
@@ -63,6 +67,21 @@ Deno.test({
     SUPABASE_DB_URL: project.url!,
   };
   try {
+    await t.step("the guide says what this harness does", async () => {
+      const guide = await Deno.readTextFile(
+        new URL("../../docs/deploy-supabase.md", import.meta.url),
+      );
+      for (
+        const said of [
+          'supabase db push --db-url "$DB_URL"',
+          'DATABASE_URL="$DB_URL" npx -y deno@2.9.6 task migrate',
+          "npm install --no-save --prefix .tools/supabase-cli supabase@3.1.0",
+          "supabase secrets set",
+          ...Object.keys(guideSecrets("")).map((name) => `  ${name}=`),
+        ]
+      ) assert(guide.includes(said), `docs/deploy-supabase.md says ${said}`);
+    });
+
     await t.step("guide step 2: supabase db push --db-url, then deno task migrate", async () => {
       match(await supabaseDbPush(project.url!), /Applying migration/);
       const migrated = await new Deno.Command(Deno.execPath(), {
@@ -98,7 +117,7 @@ Deno.test({
 
     await t.step("guide step 4: every function its own process, secrets set", async () => {
       const importMap = await edgeImportMap(tmp);
-      const env = { ...injected, ...GUIDE_SECRETS, ...TEST_ONLY_SECRETS };
+      const env = { ...injected, ...guideSecrets(project.url!), ...TEST_ONLY_SECRETS };
       const started = await Promise.all(
         FLOW_FUNCTIONS.map((name) => startEdgeFunction(name, env, importMap)),
       );
