@@ -11,8 +11,9 @@ import { coffeeShipment } from "../fixtures/coffee_shipment.ts";
 import { assert, assertEquals, equal, expectError, expectJson, match } from "../support/assert.ts";
 import { testDbKind } from "../support/db.ts";
 import {
+  edgeFlags,
   type EdgeFunction,
-  EdgeGateway,
+  edgeGateway,
   edgeImportMap,
   startEdgeFunction,
 } from "../support/edge_runtime.ts";
@@ -55,9 +56,9 @@ Deno.test({
 }, async (t) => {
   const tmp = await Deno.makeTempDir({ dir: "/tmp", prefix: "edge-harness-" });
   const project = await freshSupabaseDb();
-  const gateway = new EdgeGateway();
+  const gateway = edgeGateway();
   const storage = new FakeStorageServer(SERVICE_ROLE_KEY);
-  gateway.storageUrl = storage.url;
+  gateway.storage.url = storage.url;
   const hooks = receiver();
   const running: EdgeFunction[] = [];
   const injected = {
@@ -80,6 +81,36 @@ Deno.test({
           ...Object.keys(guideSecrets("")).map((name) => `  ${name}=`),
         ]
       ) assert(guide.includes(said), `docs/deploy-supabase.md says ${said}`);
+    });
+
+    await t.step("the sandbox refuses what the edge runtime refuses", async () => {
+      const probe = `${tmp}/probe.ts`;
+      await Deno.writeTextFile(
+        probe,
+        `const tries = {
+          worker_threads: () => import("node:worker_threads"),
+          write: () => Deno.writeTextFile("${
+          new URL("../../.probe", import.meta.url).pathname
+        }", "x"),
+          run: () => new Deno.Command("true").output(),
+          tmp: () => Deno.writeTextFile("${tmp}/ok.txt", "x"),
+        };
+        for (const [name, attempt] of Object.entries(tries)) {
+          try { await attempt(); console.log(name, "allowed"); }
+          catch { console.log(name, "refused"); }
+        }`,
+      );
+      const out = await new Deno.Command(Deno.execPath(), {
+        args: ["run", ...edgeFlags(await edgeImportMap(tmp)), probe],
+        cwd: new URL("../../", import.meta.url).pathname,
+        stdout: "piped",
+      }).output();
+      assertEquals(new TextDecoder().decode(out.stdout).trim().split("\n"), [
+        "worker_threads refused",
+        "write refused",
+        "run refused",
+        "tmp allowed",
+      ]);
     });
 
     await t.step("guide step 2: supabase db push --db-url, then deno task migrate", async () => {

@@ -114,37 +114,29 @@ function denoCacheEnv(): Record<string, string> {
   return env;
 }
 
+export interface EdgeGateway {
+  url: string;
+  /** Function name → the address of its process. */
+  functions: Map<string, string>;
+  /** Where `/storage/v1/...` goes. */
+  storage: { url: string };
+  close(): Promise<void>;
+}
+
 /**
  * Supabase's API gateway on loopback: `/functions/v1/<name>/...` to the function's process,
  * `/storage/v1/...` to the Storage API. Routes are filled in once the processes run.
  */
-export class EdgeGateway {
-  readonly functions = new Map<string, string>();
-  storageUrl = "";
-  readonly #server: Deno.HttpServer<Deno.NetAddr>;
-
-  constructor() {
-    this.#server = Deno.serve(
-      { port: 0, hostname: "127.0.0.1", onListen: () => {} },
-      (request) => this.#route(request),
-    );
-  }
-
-  get url(): string {
-    return `http://127.0.0.1:${this.#server.addr.port}`;
-  }
-
-  close(): Promise<void> {
-    return this.#server.shutdown();
-  }
-
-  #route(request: Request): Promise<Response> | Response {
+export function edgeGateway(): EdgeGateway {
+  const functions = new Map<string, string>();
+  const storage = { url: "" };
+  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, (request) => {
     const url = new URL(request.url);
     const fn = /^\/functions\/v1\/([a-z0-9-]+)(\/|$)/.exec(url.pathname);
     const target = fn
-      ? this.functions.get(fn[1]!)
+      ? functions.get(fn[1]!)
       : url.pathname.startsWith("/storage/v1/")
-      ? this.storageUrl
+      ? storage.url
       : undefined;
     if (!target) return Response.json({ message: "no route" }, { status: 404 });
     return fetch(`${target}${url.pathname}${url.search}`, {
@@ -156,5 +148,11 @@ export class EdgeGateway {
       // The function's process went away mid-request (the test is stopping them).
       Response.json({ message: "function unreachable" }, { status: 502 })
     );
-  }
+  });
+  return {
+    url: `http://127.0.0.1:${server.addr.port}`,
+    functions,
+    storage,
+    close: () => server.shutdown(),
+  };
 }

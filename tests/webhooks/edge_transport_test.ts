@@ -5,15 +5,7 @@
 import { assert, equal, match } from "../support/assert.ts";
 import { testDbKind } from "../support/db.ts";
 import { serviceTest, testService } from "../support/service.ts";
-import {
-  deliveryOf,
-  emit,
-  receiver,
-  subscribe,
-  untilStatus,
-  waitUntil,
-  webhookWorker,
-} from "./support.ts";
+import { deliveryOf, emit, receiver, runWorkerUntil, subscribe, webhookWorker } from "./support.ts";
 
 serviceTest(`edge transport: delivered by fetch, signed (${testDbKind()})`, async () => {
   const svc = await testService({ env: { WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true" } });
@@ -22,13 +14,12 @@ serviceTest(`edge transport: delivered by fetch, signed (${testDbKind()})`, asyn
   const sub = await subscribe(svc, team, hook.url, ["document.failed"]);
   const eventId = await emit(svc, team);
   const worker = webhookWorker(svc, { transport: "fetch" });
-  worker.start();
-  try {
-    await untilStatus(svc, sub.id, eventId, "delivered");
-  } finally {
-    await worker.stop();
-    await hook.close();
-  }
+  await runWorkerUntil(
+    worker,
+    "the delivery",
+    async () => (await deliveryOf(svc, sub.id, eventId))?.status === "delivered",
+    [hook],
+  );
   equal(hook.received.length, 1);
   equal(hook.received[0]!.headers.get("x-service-event-id"), eventId);
   match(hook.received[0]!.headers.get("x-service-signature") ?? "", /\S/);
@@ -44,18 +35,12 @@ serviceTest(`edge transport: a redirect is not followed (${testDbKind()})`, asyn
   );
   const sub = await subscribe(svc, team, hook.url, ["document.failed"]);
   const eventId = await emit(svc, team);
-  const worker = webhookWorker(svc, { transport: "fetch" });
-  worker.start();
-  try {
-    await waitUntil(
-      "the redirected attempt",
-      async () => (await deliveryOf(svc, sub.id, eventId))?.last_status_code === 302,
-    );
-  } finally {
-    await worker.stop();
-    await hook.close();
-    await target.close();
-  }
+  await runWorkerUntil(
+    webhookWorker(svc, { transport: "fetch" }),
+    "the redirected attempt",
+    async () => (await deliveryOf(svc, sub.id, eventId))?.last_status_code === 302,
+    [hook, target],
+  );
   match((await deliveryOf(svc, sub.id, eventId))!.last_error!, /^Redirect not followed/);
   equal(target.received.length, 0);
 });
@@ -81,16 +66,12 @@ serviceTest(
         return Promise.resolve(["203.0.113.7", "127.0.0.1"]);
       },
     });
-    worker.start();
-    try {
-      await waitUntil(
-        "the refused attempt",
-        async () => (await deliveryOf(svc, sub!.id, eventId))?.last_error != null,
-      );
-    } finally {
-      await worker.stop();
-      await inside.close();
-    }
+    await runWorkerUntil(
+      worker,
+      "the refused attempt",
+      async () => (await deliveryOf(svc, sub!.id, eventId))?.last_error != null,
+      [inside],
+    );
     const delivery = await deliveryOf(svc, sub!.id, eventId);
     equal(delivery!.last_status_code, null);
     // Every address is checked, not only the first.

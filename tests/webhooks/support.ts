@@ -145,3 +145,19 @@ export function untilStatus(
     async () => (await deliveryOf(svc, subscriptionId, eventId))?.status === status,
   );
 }
+
+/** Runs `worker` until `check` holds, then stops it and closes the loopback `servers`. */
+export async function runWorkerUntil(
+  worker: WebhookWorker,
+  what: string,
+  check: () => Promise<boolean> | boolean,
+  servers: { close(): Promise<void> }[],
+): Promise<void> {
+  worker.start();
+  try {
+    await waitUntil(what, check);
+  } finally {
+    await worker.stop();
+    for (const server of servers) await server.close();
+  }
+}
