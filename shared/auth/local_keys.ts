@@ -7,9 +7,9 @@ export type { ServiceKeys };
 const TEN_YEARS_S = 10 * 365 * 24 * 3600;
 
 /**
- * The anon and service role keys: from `SUPABASE_ANON_KEY` / `SUPABASE_SERVICE_ROLE_KEY`, or,
- * for a local service, Supabase-style JWTs generated once and kept in `<dataDir>/keys.json`
- * so that they survive restarts.
+ * The keys of a local process: from the environment (keysFromEnv), or Supabase-style JWTs
+ * generated once and kept in `<dataDir>/keys.json` so that they survive restarts. Edge
+ * functions use requireEnvKeys instead: nothing is generated or written there.
  */
 export async function loadServiceKeys(env: Env, dataDir: string): Promise<ServiceKeys> {
   const configured = keysFromEnv(env);
@@ -31,7 +31,7 @@ export async function loadServiceKeys(env: Env, dataDir: string): Promise<Servic
   return keys;
 }
 
-async function readStored(file: string): Promise<Required<ServiceKeys> | undefined> {
+async function readStored(file: string): Promise<ServiceKeys | undefined> {
   try {
     const parsed = JSON.parse(await Deno.readTextFile(file));
     if (

@@ -13,6 +13,7 @@ import { testDbKind } from "../support/db.ts";
 import {
   edgeFlags,
   type EdgeFunction,
+  edgeFunctionNames,
   edgeGateway,
   edgeImportMap,
   startEdgeFunction,
@@ -274,6 +275,27 @@ Deno.test({
       equal(event.event, "document.generated");
       equal(event.data.job_id, jobId);
       match(hooks.received[0]!.headers.get("x-service-signature") ?? "", /\S/);
+    });
+
+    await t.step("every other function boots in the sandbox and answers", async () => {
+      const importMap = await edgeImportMap(tmp);
+      const env = { ...injected, ...guideSecrets(project.url!), ...TEST_ONLY_SECRETS };
+      const others = (await edgeFunctionNames()).filter((name) => !FLOW_FUNCTIONS.includes(name));
+      const started = await Promise.all(
+        others.map((name) => startEdgeFunction(name, env, importMap)),
+      );
+      running.push(...started);
+      for (const fn of started) {
+        gateway.functions.set(fn.name, fn.url);
+        // A CORS preflight: answered by the app, so the function booted (database, config).
+        const res = await fetch(`${base}/${fn.name}`, {
+          method: "OPTIONS",
+          headers: { origin: "https://app.example", "access-control-request-method": "POST" },
+        });
+        await res.body?.cancel();
+        equal(res.status < 300, true, `${fn.name} answered ${res.status}:\n${fn.output()}`);
+      }
+      assert(others.length >= 5, others.join());
     });
 
     await t.step("no function failed to boot or crashed", () => {
