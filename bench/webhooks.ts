@@ -2,7 +2,7 @@
  * Webhooks bench: delivery by the real service (the gateway in a child process on a PostgreSQL
  * database of the section's own, with its webhook worker; WEBHOOK_ALLOW_PRIVATE_NETWORKS=true so
  * it may deliver to loopback) to a receiver in this process (Deno.serve on port 0) that checks
- * every request as the README tells receivers to: the signature (HMAC-SHA256 of the raw body
+ * every request as docs/webhooks.md tells receivers to: the signature (HMAC-SHA256 of the raw body
  * with the subscription's secret, compared in constant time), the timestamp, and the event id
  * (duplicates are counted). A request that fails a check makes the run invalid.
  *

@@ -1,4 +1,4 @@
-/** Prints the README's table of error codes from the registry. */
+/** Prints the table of error codes of docs/errors.md from the registry. */
 import { errorCodesMarkdown } from "../shared/errors/codes.ts";
 
 console.log(errorCodesMarkdown());

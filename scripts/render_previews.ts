@@ -1,8 +1,8 @@
 /**
  * `deno run -A scripts/render_previews.ts`: renders every document type from the sample
  * shipment (fillable, with a validation hash) and writes page 1 of each as
- * docs/previews/<TYPE>.png (pdftoppm), the README's gallery. Also keeps the PDFs when given
- * an output folder: `deno run -A scripts/render_previews.ts /tmp/pdfs`.
+ * docs/previews/<TYPE>.png (pdftoppm), the gallery of docs/documents.md. Also keeps the PDFs
+ * when given an output folder: `deno run -A scripts/render_previews.ts /tmp/pdfs`.
  */
 import { renderDocument } from "../shared/pdf/documents.ts";
 import { DOCUMENT_TYPES } from "../shared/rules/document_types.ts";

@@ -8,6 +8,7 @@
  * The last line is `N passed, N failed`, counting every test step, over both databases.
  */
 import postgres from "postgres";
+import { EXTERNAL_TOOLS } from "../tests/support/external_tools.ts";
 
 const args = [...Deno.args];
 const dbArg = takeOption(args, "--db") ?? "pglite";
@@ -17,7 +18,7 @@ if (!kinds.every((k) => k === "pglite" || k === "postgres")) {
   Deno.exit(2);
 }
 
-await ensurePdfTools();
+await ensureTestTools();
 
 const outDir = ".test-output";
 await Deno.mkdir(outDir, { recursive: true });
@@ -109,30 +110,22 @@ function takeOption(list: string[], name: string): string | undefined {
 }
 
 /**
- * The document tests read our PDFs with real tools (and the webhook TLS tests make a certificate
- * authority with openssl); install them where we can (as root).
+ * The tests read our PDFs with real tools, make a certificate authority with openssl and so on
+ * (tests/support/external_tools.ts lists them all); install what is missing (as root).
  */
-async function ensurePdfTools(): Promise<void> {
-  const tools: Record<string, string> = {
-    pdftotext: "poppler-utils",
-    qpdf: "qpdf",
-    zbarimg: "zbar-tools",
-    pdftk: "pdftk-java",
-    transicc: "liblcms2-utils",
-    openssl: "openssl",
-  };
-  const missing = [];
-  for (const [tool, pkg] of Object.entries(tools)) {
+async function ensureTestTools(): Promise<void> {
+  const missing = new Set<string>();
+  for (const [tool, pkg] of Object.entries(EXTERNAL_TOOLS)) {
     const found = await new Deno.Command("sh", { args: ["-c", `command -v ${tool}`] }).output();
-    if (!found.success) missing.push(pkg);
+    if (!found.success) missing.add(pkg);
   }
-  if (missing.length === 0) return;
-  const command = `apt-get install -y ${missing.join(" ")}`;
+  if (missing.size === 0) return;
+  const command = `apt-get install -y ${[...missing].join(" ")}`;
   if (Deno.uid() !== 0) {
     console.error(`The document tests need: sudo apt-get update && sudo ${command}`);
     Deno.exit(2);
   }
-  console.log(`Installing the PDF tools the document tests use: ${missing.join(", ")}`);
+  console.log(`Installing the tools the tests use: ${[...missing].join(", ")}`);
   for (
     const args of [["update", "-qq"], [
       "install",

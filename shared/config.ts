@@ -211,3 +211,382 @@ function jwksSetting(env: Env): Config["jwks"] {
 function unique(values: string[]): string[] {
   return [...new Set(values.filter(Boolean))];
 }
+
+/** Who reads a setting: the service (gateway, functions, workers), the tests, or a script. */
+export type SettingScope = "service" | "tests" | "scripts";
+
+export interface SettingDoc {
+  name: string;
+  /** As shown in the README: a value, or what happens when it is unset. */
+  default: string;
+  meaning: string;
+  scope: SettingScope;
+}
+
+/**
+ * Every environment variable the code reads, for the README's configuration table
+ * (`deno run scripts/config_table.ts`); tests/docs/config_test.ts checks this list against
+ * the names read in shared/, supabase/, functions/, scripts/ and tests/.
+ */
+export const SETTINGS: readonly SettingDoc[] = [
+  {
+    name: "PORT",
+    default: "`54321`",
+    meaning: "where the local gateway listens",
+    scope: "service",
+  },
+  {
+    name: "HOST",
+    default: "`127.0.0.1`",
+    meaning: "the gateway's listening address (`0.0.0.0`: every interface)",
+    scope: "service",
+  },
+  {
+    name: "DATABASE_URL",
+    default: "unset: PGlite in `DATA_DIR`",
+    meaning: "real PostgreSQL (`postgres://…`)",
+    scope: "service",
+  },
+  {
+    name: "SUPABASE_DB_URL",
+    default: "unset",
+    meaning: "used when `DATABASE_URL` is unset (Supabase provides it to functions)",
+    scope: "service",
+  },
+  {
+    name: "DATA_DIR",
+    default: "`.data`",
+    meaning: "PGlite files, generated keys (`keys.json`), local file storage",
+    scope: "service",
+  },
+  {
+    name: "DB_POOL_SIZE",
+    default: "`10` (`3` in an edge function)",
+    meaning: "PostgreSQL connections per process",
+    scope: "service",
+  },
+  {
+    name: "SUPABASE_ANON_KEY",
+    default: "generated once into `DATA_DIR/keys.json`",
+    meaning: "the `apikey` header's key (both keys must be set to replace the generated ones)",
+    scope: "service",
+  },
+  {
+    name: "SUPABASE_SERVICE_ROLE_KEY",
+    default: "generated once into `DATA_DIR/keys.json`",
+    meaning: "the admin key (Bearer of `/api/v1/admin/...` and the `worker` function)",
+    scope: "service",
+  },
+  {
+    name: "SUPABASE_PUBLISHABLE_KEYS",
+    default: "unset (Supabase injects it)",
+    meaning: "more `apikey` keys (`sb_publishable_…`), a JSON map",
+    scope: "service",
+  },
+  {
+    name: "PUBLISHABLE_KEYS",
+    default: "unset",
+    meaning: "more `apikey` keys, comma-separated",
+    scope: "service",
+  },
+  {
+    name: "SUPABASE_SECRET_KEYS",
+    default: "unset (Supabase injects it)",
+    meaning: "more admin keys (`sb_secret_…`), a JSON map",
+    scope: "service",
+  },
+  {
+    name: "SECRET_KEYS",
+    default: "unset",
+    meaning: "more admin keys, comma-separated",
+    scope: "service",
+  },
+  {
+    name: "JWT_SECRET",
+    default: "`SUPABASE_JWT_SECRET`, else generated with the keys",
+    meaning: "legacy HS256 secret of Supabase user JWTs (and of the generated keys)",
+    scope: "service",
+  },
+  {
+    name: "SUPABASE_JWT_SECRET",
+    default: "unset",
+    meaning: "the old name of `JWT_SECRET`",
+    scope: "service",
+  },
+  {
+    name: "SUPABASE_JWKS",
+    default: "unset (Supabase injects it)",
+    meaning: "the JWKS of user JWTs signed with asymmetric keys, inline (`JWKS` also)",
+    scope: "service",
+  },
+  {
+    name: "JWKS",
+    default: "unset",
+    meaning: "as `SUPABASE_JWKS`",
+    scope: "service",
+  },
+  {
+    name: "JWKS_URL",
+    default: "`SUPABASE_JWKS_URL`, else `$SUPABASE_URL/auth/v1/.well-known/jwks.json`",
+    meaning: "where the JWKS of user JWTs is fetched when none is inline",
+    scope: "service",
+  },
+  {
+    name: "SUPABASE_JWKS_URL",
+    default: "unset",
+    meaning: "the old name of `JWKS_URL`",
+    scope: "service",
+  },
+  {
+    name: "JWT_AUDIENCE",
+    default: "`authenticated`",
+    meaning: "the `aud` every user JWT must carry (`exp` is required too)",
+    scope: "service",
+  },
+  {
+    name: "DB_PREPARE",
+    default: "`false` on port 6543, else `true`",
+    meaning: "prepared statements (off for Supabase's transaction pooler)",
+    scope: "service",
+  },
+  {
+    name: "FUNCTION_PORT",
+    default: "unset: as the edge runtime decides",
+    meaning: "an edge function run outside Supabase listens on this loopback port",
+    scope: "service",
+  },
+  {
+    name: "STORAGE_LOCAL_SHARED",
+    default: "`false`",
+    meaning: "`deno task worker` may use local storage (it shares the service's `DATA_DIR`)",
+    scope: "service",
+  },
+  {
+    name: "PUBLIC_BASE_URL",
+    default: "`SUPABASE_URL`, else `http://127.0.0.1:$PORT`",
+    meaning: "the public address used in links, signed URLs and the OpenAPI document",
+    scope: "service",
+  },
+  {
+    name: "SUPABASE_URL",
+    default: "unset: local file storage",
+    meaning: "the Supabase project: files go to Supabase Storage",
+    scope: "service",
+  },
+  {
+    name: "STORAGE_BUCKET",
+    default: "`documents`",
+    meaning: "the private Supabase Storage bucket",
+    scope: "service",
+  },
+  {
+    name: "STORAGE_SIGNING_KEY",
+    default: "the JWT secret",
+    meaning: "HMAC key of local signed download URLs",
+    scope: "service",
+  },
+  {
+    name: "SIGNED_URL_TTL_SECONDS",
+    default: "`3600`",
+    meaning: "lifetime of signed download URLs",
+    scope: "service",
+  },
+  {
+    name: "ALLOWED_ORIGINS",
+    default: "`*`",
+    meaning: "CORS origins, comma-separated",
+    scope: "service",
+  },
+  {
+    name: "RATE_LIMIT_PER_MINUTE",
+    default: "`1200`",
+    meaning: "requests per minute per API key or user (0: off)",
+    scope: "service",
+  },
+  {
+    name: "PUBLIC_RATE_LIMIT_PER_MINUTE",
+    default: "`120`",
+    meaning: "requests per minute per client address on public endpoints (0: off)",
+    scope: "service",
+  },
+  {
+    name: "API_KEY_CACHE_SECONDS",
+    default: "`30`",
+    meaning: "how long a verified key is cached in process",
+    scope: "service",
+  },
+  {
+    name: "LOG_REQUESTS",
+    default: "`true`",
+    meaning: "one JSON line per request on stdout",
+    scope: "service",
+  },
+  {
+    name: "TRUST_PROXY",
+    default: "`false`",
+    meaning: "take the client address from `X-Forwarded-For`",
+    scope: "service",
+  },
+  {
+    name: "PROVIDER_DEFAULT_GATE_ID",
+    default: "`trade-document-validator`",
+    meaning: "the gate validate-shipment runs when the request names none",
+    scope: "service",
+  },
+  {
+    name: "PROVIDER_RULES_URL",
+    default: "unset: the built-in rules",
+    meaning: "an outside rules provider (`POST …/validate`)",
+    scope: "service",
+  },
+  {
+    name: "PROVIDER_RULES_API_KEY",
+    default: "unset",
+    meaning: "its Bearer key",
+    scope: "service",
+  },
+  {
+    name: "PUBLIC_VERIFY_URL",
+    default: "`$PUBLIC_BASE_URL/functions/v1/verify-hash`",
+    meaning: "the documents' QR codes link to `<this>/<hash>`",
+    scope: "service",
+  },
+  {
+    name: "RUN_WORKER",
+    default: "`true`",
+    meaning: "the document and webhook workers in the gateway process",
+    scope: "service",
+  },
+  {
+    name: "WORKER_CONCURRENCY",
+    default: "`4`",
+    meaning: "document jobs a worker renders at once",
+    scope: "service",
+  },
+  {
+    name: "RENDER_THREADS",
+    default: "the number of cores",
+    meaning: "PDF render threads (0: on the main thread)",
+    scope: "service",
+  },
+  {
+    name: "WEBHOOK_ALLOW_PRIVATE_NETWORKS",
+    default: "`false`",
+    meaning: "webhooks to private/loopback addresses and plain http",
+    scope: "service",
+  },
+  {
+    name: "FLATTEN_SERVICE_URL",
+    default: "unset: the built-in flattener",
+    meaning: "a Gotenberg-compatible PDF/A service (flatten-document)",
+    scope: "service",
+  },
+  {
+    name: "FLATTEN_SERVICE_API_KEY",
+    default: "unset",
+    meaning: "sent to it as `Authorization: Bearer`",
+    scope: "service",
+  },
+  {
+    name: "EXTRACTION_API_URL",
+    default: "unset: the built-in extractor",
+    meaning: "an OpenAI-compatible API for /api/v1/extract (`…/v1`)",
+    scope: "service",
+  },
+  {
+    name: "EXTRACTION_API_KEY",
+    default: "unset",
+    meaning: "its Bearer key",
+    scope: "service",
+  },
+  {
+    name: "EXTRACTION_MODEL",
+    default: "`gpt-4o-mini`",
+    meaning: "its model",
+    scope: "service",
+  },
+  {
+    name: "EXTRACTION_API_TIMEOUT_SECONDS",
+    default: "`60`",
+    meaning: "one request to that API",
+    scope: "service",
+  },
+  {
+    name: "EXTRACTION_TIMEOUT_SECONDS",
+    default: "`120`",
+    meaning: "an extraction job's time limit (then it fails with `SVC_EXTRACT_002`)",
+    scope: "service",
+  },
+  {
+    name: "RUN_EXTRACTION_WORKER",
+    default: "as `RUN_WORKER`",
+    meaning: "the extraction worker in the gateway process",
+    scope: "service",
+  },
+  {
+    name: "EXTRACTION_THREADS",
+    default: "`2` (at most the cores)",
+    meaning: "extraction threads, one job each (0: on the main thread)",
+    scope: "service",
+  },
+  {
+    name: "EXTRACTION_THREAD_MEMORY_MB",
+    default: "`1024`",
+    meaning: "V8 heap limit of an extraction thread",
+    scope: "service",
+  },
+  {
+    name: "BASE_URL",
+    default: "`http://127.0.0.1:$PORT`",
+    meaning: "`deno task tour`: the service to walk through",
+    scope: "scripts",
+  },
+  {
+    name: "ANON_KEY",
+    default: "from `DATA_DIR/keys.json`",
+    meaning: "`deno task tour`: the anon key",
+    scope: "scripts",
+  },
+  {
+    name: "SERVICE_ROLE_KEY",
+    default: "from `DATA_DIR/keys.json`",
+    meaning: "`deno task tour`: the service role key",
+    scope: "scripts",
+  },
+  {
+    name: "CORPUS_BUILD",
+    default: "a fresh temporary folder",
+    meaning: "`scripts/corpus/make.ts`: its working folder",
+    scope: "scripts",
+  },
+  {
+    name: "TEST_PG_ADMIN_URL",
+    default: "`postgres://postgres@127.0.0.1:5432/postgres`",
+    meaning: "`task test --db=postgres`: creates and drops the run's database there",
+    scope: "tests",
+  },
+  {
+    name: "TEST_DATABASE_URL",
+    default: "set by `task test`",
+    meaning: "the run's PostgreSQL database (unset: PGlite)",
+    scope: "tests",
+  },
+  {
+    name: "TEST_PGLITE_TEMPLATE",
+    default: "set by `task test`",
+    meaning: "the migrated and seeded PGlite database every test file starts from",
+    scope: "tests",
+  },
+  {
+    name: "UPDATE_SNAPSHOTS",
+    default: "unset",
+    meaning: "`1`: rewrite the PDF snapshots instead of comparing",
+    scope: "tests",
+  },
+];
+
+/** The README's configuration table (`deno fmt` pads it). */
+export function settingsMarkdown(settings: readonly SettingDoc[] = SETTINGS): string {
+  const rows = settings.map((s) => `| \`${s.name}\` | ${s.default} | ${s.scope} | ${s.meaning} |`);
+  return ["| variable | default | for | meaning |", "|---|---|---|---|", ...rows].join("\n");
+}

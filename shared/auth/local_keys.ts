@@ -64,10 +64,13 @@ function signRoleKey(role: "anon" | "service_role", secret: string): Promise<str
  */
 export function keysFromEnv(env: Env): Partial<ServiceKeys> {
   const publishableKeys = [
-    ...keyMap(env, "SUPABASE_PUBLISHABLE_KEYS"),
-    ...keyList(env, "PUBLISHABLE_KEYS"),
+    ...keyMapSetting(env, "SUPABASE_PUBLISHABLE_KEYS"),
+    ...keyListSetting(env, "PUBLISHABLE_KEYS"),
   ];
-  const secretKeys = [...keyMap(env, "SUPABASE_SECRET_KEYS"), ...keyList(env, "SECRET_KEYS")];
+  const secretKeys = [
+    ...keyMapSetting(env, "SUPABASE_SECRET_KEYS"),
+    ...keyListSetting(env, "SECRET_KEYS"),
+  ];
   return {
     anonKey: env.get("SUPABASE_ANON_KEY") || publishableKeys[0],
     serviceRoleKey: env.get("SUPABASE_SERVICE_ROLE_KEY") || secretKeys[0],
@@ -90,7 +93,7 @@ export function requireEnvKeys(env: Env): ServiceKeys {
   return keys as ServiceKeys;
 }
 
-function keyMap(env: Env, name: string): string[] {
+function keyMapSetting(env: Env, name: string): string[] {
   const raw = env.get(name);
   if (!raw) return [];
   let parsed: unknown;
@@ -108,6 +111,6 @@ function keyMap(env: Env, name: string): string[] {
   return entries.map(([, v]) => v).filter((v): v is string => typeof v === "string" && v !== "");
 }
 
-function keyList(env: Env, name: string): string[] {
+function keyListSetting(env: Env, name: string): string[] {
   return (env.get(name) ?? "").split(",").map((k) => k.trim()).filter(Boolean);
 }

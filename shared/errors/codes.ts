@@ -1,5 +1,5 @@
 /**
- * The registry of every error code the service answers with. The README's table is printed
+ * The registry of every error code the service answers with. The table of docs/errors.md is printed
  * from this list (`deno run scripts/error_codes.ts`) and a test keeps the two equal.
  *
  * Each code keeps one meaning per endpoint for ever; the specification reuses a few codes across
@@ -198,7 +198,7 @@ export const ERROR_CODES = {
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
-/** The README's table of codes, one row per code, in registry order. */
+/** The table of codes in docs/errors.md, one row per code, in registry order. */
 export function errorCodesMarkdown(): string {
   const rows = Object.entries(ERROR_CODES).map(([code, info]) =>
     `| \`${code}\` | ${info.status} | ${info.meaning.replaceAll("|", "\\|")} |`

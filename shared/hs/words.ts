@@ -6,7 +6,7 @@
  * "portable automatic data processing machines" and "telephones for cellular networks". The
  * short list below adds the customs wording for everyday names the nomenclature does not use;
  * every other word is searched as typed. It is deliberately small: ranking comes from the
- * descriptions themselves (see search.ts). README.md ("HS codes") lists it for users.
+ * descriptions themselves (see search.ts). docs/api.md ("HS codes") lists it for users.
  */
 
 export interface Concept {

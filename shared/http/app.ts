@@ -63,7 +63,8 @@ function requestLog(deps: ServiceDeps) {
     await next();
     deps.log.info({
       method: c.req.method,
-      path: c.req.path,
+      // The path as the client sent it (with /functions/v1), not as the function routes it.
+      path: getPath(c.req.raw),
       status: c.res.status,
       duration_ms: Math.round((performance.now() - started) * 100) / 100,
       request_id: c.get("requestId"),

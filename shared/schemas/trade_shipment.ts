@@ -1,7 +1,7 @@
 /**
  * TradeShipment: the shipment data the service validates and renders (snake_case paths, as the
- * specification names them, plus the data groups the 16 documents need; see the README's
- * "Shipment data" section).
+ * specification names them, plus the data groups the 16 documents need; see
+ * docs/documents.md, "Shipment data").
  *
  * Types and formats are strict (a country is ISO 3166-1 alpha-2, a port is a 5-character
  * UN/LOCODE, amounts are finite non-negative numbers); whether a code exists is a business rule

@@ -39,11 +39,19 @@ export async function startService(
   const hostname = options.hostname ?? env.get("HOST") ?? "127.0.0.1";
   const port = options.port ?? config.port;
   const { promise: listening, resolve } = Promise.withResolvers<Deno.NetAddr>();
-  const server = Deno.serve(
-    { port, hostname, onListen: resolve },
-    (request, info) =>
-      gateway.fetch(request, { remoteAddr: (info.remoteAddr as Deno.NetAddr).hostname }),
-  );
+  let server: Deno.HttpServer;
+  try {
+    server = Deno.serve(
+      { port, hostname, onListen: resolve },
+      (request, info) =>
+        gateway.fetch(request, { remoteAddr: (info.remoteAddr as Deno.NetAddr).hostname }),
+    );
+  } catch (error) {
+    // Nothing listens (the port is taken): stop what started, so the process can exit.
+    await Promise.all([worker?.stop(), webhooks?.stop(), extraction?.stop()]);
+    await db.close();
+    throw error;
+  }
   const address = await listening;
   const host = address.hostname === "0.0.0.0" ? "127.0.0.1" : address.hostname;
   return {

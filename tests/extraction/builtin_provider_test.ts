@@ -13,6 +13,7 @@ import { renderDocument } from "../../shared/pdf/documents.ts";
 import type { DocumentType } from "../../shared/rules/document_types.ts";
 import type { TradeShipment } from "../../shared/schemas/trade_shipment.ts";
 import { sampleShipment } from "../fixtures/sample_shipment.ts";
+import { run } from "../pdf/tools.ts";
 import { type FieldScore, scoreDocument } from "./score.ts";
 
 const provider = new BuiltInExtractionProvider(await fileLookups());
@@ -138,42 +139,34 @@ Deno.test("extract() refuses a truncated spreadsheet as an ExtractionFailure", a
   assert(error instanceof ExtractionFailure, String(error));
 });
 
-Deno.test({
-  name: "extract() reads a scanned page (PNG) by OCR",
-  // pdftoppm (poppler-utils) rasterises our invoice as a scanner would.
-  ignore: !(await hasCommand("pdftoppm")),
-  async fn() {
-    try {
-      const pdf = await render("COMMERCIAL_INVOICE", sampleShipment(3));
-      const png = await rasterise(pdf);
-      const result = await provider.extract({ bytes: png, kind: "png" }, { signal: signal() });
-      equal(result.invoice?.number?.value, "INV-2026-0042");
-      equal(result.goods.line_items.length, 3);
-      equal(result.goods.line_items[1]?.hs_code?.value.replace(/\D/g, ""), "846693");
-      equal(result.exporter?.country?.value, "DE");
-    } finally {
-      closeOcr();
-    }
-  },
-});
-
-async function hasCommand(name: string): Promise<boolean> {
+Deno.test("extract() reads a scanned page (PNG) by OCR", async () => {
   try {
-    return (await new Deno.Command(name, { args: ["-v"], stderr: "null", stdout: "null" }).output())
-      .code !== 127;
-  } catch {
-    return false;
+    const pdf = await render("COMMERCIAL_INVOICE", sampleShipment(3));
+    const png = await rasterise(pdf);
+    const result = await provider.extract({ bytes: png, kind: "png" }, { signal: signal() });
+    equal(result.invoice?.number?.value, "INV-2026-0042");
+    equal(result.goods.line_items.length, 3);
+    equal(result.goods.line_items[1]?.hs_code?.value.replace(/\D/g, ""), "846693");
+    equal(result.exporter?.country?.value, "DE");
+  } finally {
+    closeOcr();
   }
-}
+});
 
 async function rasterise(pdf: Uint8Array): Promise<Uint8Array> {
   const dir = await Deno.makeTempDir({ prefix: "extract-ocr-" });
   try {
     await Deno.writeFile(`${dir}/doc.pdf`, pdf);
-    const out = await new Deno.Command("pdftoppm", {
-      args: ["-r", "300", "-gray", "-png", "-singlefile", `${dir}/doc.pdf`, `${dir}/page`],
-    }).output();
-    assert(out.success, new TextDecoder().decode(out.stderr));
+    // pdftoppm rasterises our invoice as a scanner would.
+    await run("pdftoppm", [
+      "-r",
+      "300",
+      "-gray",
+      "-png",
+      "-singlefile",
+      `${dir}/doc.pdf`,
+      `${dir}/page`,
+    ]);
     return await Deno.readFile(`${dir}/page.png`);
   } finally {
     await Deno.remove(dir, { recursive: true });

@@ -106,17 +106,9 @@ function workbook(bookType: "xlsx" | "xls"): Uint8Array {
   return new Uint8Array(XLSX.write(book, { bookType, type: "array" }));
 }
 
-async function tiffBytes(): Promise<Uint8Array> {
-  const dir = await Deno.makeTempDir();
-  try {
-    const out = await new Deno.Command("convert", {
-      args: ["-size", "8x8", "xc:white", `${dir}/a.tif`],
-    }).output();
-    assert(out.success, "ImageMagick's convert made no TIFF");
-    return await Deno.readFile(`${dir}/a.tif`);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+/** A TIFF made by ImageMagick (see tests/fixtures/tiff/README.md). */
+function tiffBytes(): Promise<Uint8Array> {
+  return Deno.readFile(new URL("../fixtures/tiff/white-8x8-lsb.tif", import.meta.url));
 }
 
 /** A PDF of exactly `size` bytes: a real header, then padding (sniffed, never parsed here). */

@@ -213,26 +213,20 @@ Deno.test("HttpExtractionProvider sends a PDF without a text layer as page image
 });
 
 Deno.test("HttpExtractionProvider sends each TIFF page as a PNG image", async () => {
-  const dir = await Deno.makeTempDir();
+  // Two pages, made by ImageMagick (not by our own code): tests/fixtures/tiff/README.md.
+  const tiff = await Deno.readFile(
+    new URL("../fixtures/tiff/two-pages-40x30.tif", import.meta.url),
+  );
+  const server = modelServer(() => completion(JSON.stringify(ANSWER)));
   try {
-    // Two pages, made by ImageMagick (not by our own code).
-    const made = await new Deno.Command("convert", {
-      args: ["-size", "40x30", "xc:white", "xc:gray", `${dir}/two.tif`],
-    }).output();
-    assert(made.success, "convert made no TIFF");
-    const server = modelServer(() => completion(JSON.stringify(ANSWER)));
-    try {
-      await extract(provider(server.url), await Deno.readFile(`${dir}/two.tif`), "tiff");
-      const images = userContent(server.seen[0]!).filter((p) => p.type === "image_url");
-      equal(images.length, 2);
-      for (const image of images) {
-        match(image.image_url!.url, /^data:image\/png;base64,iVBORw0KGgo/);
-      }
-    } finally {
-      await server.close();
+    await extract(provider(server.url), tiff, "tiff");
+    const images = userContent(server.seen[0]!).filter((p) => p.type === "image_url");
+    equal(images.length, 2);
+    for (const image of images) {
+      match(image.image_url!.url, /^data:image\/png;base64,iVBORw0KGgo/);
     }
   } finally {
-    await Deno.remove(dir, { recursive: true });
+    await server.close();
   }
 });
 

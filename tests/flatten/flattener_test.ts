@@ -12,6 +12,7 @@ import { xml, xmpPacket } from "../../shared/flatten/xmp.ts";
 import { loadFonts } from "../../shared/pdf/font.ts";
 import { FlattenFailure } from "../../shared/providers/flatten.ts";
 import { pageCount, run, tempDir } from "../pdf/tools.ts";
+import { missingToolMessage } from "../support/external_tools.ts";
 import { assert, assertEquals, equal } from "../support/assert.ts";
 import { checkPdfA } from "../support/pdfa.ts";
 import { renderFillable } from "./support.ts";
@@ -30,7 +31,7 @@ async function transicc(args: string[], input: string): Promise<number[][]> {
     }).spawn();
   } catch (error) {
     if (!(error instanceof Deno.errors.NotFound)) throw error;
-    throw new Error("transicc is not installed: apt-get install liblcms2-utils");
+    throw new Error(missingToolMessage("transicc"));
   }
   const writer = child.stdin.getWriter();
   await writer.write(new TextEncoder().encode(input));

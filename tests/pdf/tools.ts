@@ -4,6 +4,7 @@
  * come from Debian: `apt-get install poppler-utils qpdf zbar-tools pdftk-java`.
  */
 import { inflateSync } from "node:zlib";
+import { type ExternalTool, missingToolMessage } from "../support/external_tools.ts";
 
 export interface RunResult {
   code: number;
@@ -11,19 +12,9 @@ export interface RunResult {
   stderr: string;
 }
 
-const PACKAGES: Record<string, string> = {
-  qpdf: "qpdf",
-  pdffonts: "poppler-utils",
-  pdftotext: "poppler-utils",
-  pdfinfo: "poppler-utils",
-  pdftoppm: "poppler-utils",
-  zbarimg: "zbar-tools",
-  pdftk: "pdftk-java",
-};
-
 /** Runs a tool; throws with its output when it fails (unless `allowFailure`). */
 export async function run(
-  cmd: string,
+  cmd: ExternalTool,
   args: string[],
   options: { allowFailure?: boolean } = {},
 ): Promise<RunResult> {
@@ -32,10 +23,7 @@ export async function run(
     output = await new Deno.Command(cmd, { args, stdout: "piped", stderr: "piped" }).output();
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) {
-      throw new Error(
-        `${cmd} is not installed: apt-get install ${PACKAGES[cmd] ?? cmd} ` +
-          "(the PDF tests need poppler-utils qpdf zbar-tools pdftk-java)",
-      );
+      throw new Error(missingToolMessage(cmd));
     }
     throw error;
   }

@@ -93,7 +93,7 @@ Deno.test({
           write: () => Deno.writeTextFile("${
           new URL("../../.probe", import.meta.url).pathname
         }", "x"),
-          run: () => new Deno.Command("true").output(),
+          run: () => new Deno.Command(Deno.execPath(), { args: ["--version"] }).output(),
           tmp: () => Deno.writeTextFile("${tmp}/ok.txt", "x"),
         };
         for (const [name, attempt] of Object.entries(tries)) {

@@ -107,10 +107,13 @@ export function userJwt(sub: string, role = "authenticated"): Promise<string> {
     .sign(new TextEncoder().encode(TEST_KEYS.jwtSecret));
 }
 
-/** Serves the gateway on a loopback port for tests that need real HTTP. */
-export function serveOnLoopback(gateway: Gateway): { url: string; close(): Promise<void> } {
+/** Serves the gateway on a loopback port (any free one by default) for tests that need real HTTP. */
+export function serveOnLoopback(
+  gateway: Gateway,
+  port = 0,
+): { url: string; close(): Promise<void> } {
   const server = Deno.serve(
-    { port: 0, hostname: "127.0.0.1", onListen: () => {} },
+    { port, hostname: "127.0.0.1", onListen: () => {} },
     (request, info) => gateway.fetch(request, { remoteAddr: info.remoteAddr.hostname }),
   );
   return { url: `http://127.0.0.1:${server.addr.port}`, close: () => server.shutdown() };

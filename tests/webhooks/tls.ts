@@ -2,6 +2,8 @@
  * A certificate authority and a server certificate for one host name, made with openssl for
  * this test run, so webhook receivers on loopback can speak real HTTPS under a real name.
  */
+import { missingToolMessage } from "../support/external_tools.ts";
+
 export interface TestTls {
   /** The authority's certificate: the client's extra trusted root. */
   ca: string;
@@ -51,9 +53,7 @@ async function openssl(...args: string[][]): Promise<void> {
     })
       .output();
   } catch (error) {
-    throw new Error(
-      `openssl is needed for the HTTPS webhook tests (apt-get install openssl): ${error}`,
-    );
+    throw new Error(`${missingToolMessage("openssl")}: ${error}`);
   }
   if (!output.success) {
     throw new Error(`openssl ${args.flat().join(" ")}: ${new TextDecoder().decode(output.stderr)}`);
