@@ -26,6 +26,7 @@ import { extraction } from "./extraction.ts";
 import { flatten } from "./flatten.ts";
 import { formFields } from "./form_fields.ts";
 import { foundation } from "./foundation.ts";
+import { hs } from "./hs.ts";
 import { parties } from "./parties.ts";
 import { withCleanup } from "./lib/cleanup.ts";
 import type { BenchSettings, Section } from "./lib/section.ts";
@@ -42,6 +43,7 @@ const SECTIONS: Section[] = [
   extraction,
   parties,
   webhooks,
+  hs,
 ];
 
 function settingsFromEnv(): BenchSettings {

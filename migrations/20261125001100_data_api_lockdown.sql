@@ -7,10 +7,10 @@
  * connects as the owner of its tables and writes as that role; nobody else ever needs to write.
  * Three walls, each enough on its own:
  *
- * 1. Privileges: every table, sequence and function in `public` is revoked from anon,
- *    authenticated and PUBLIC, and the default privileges that would grant them on objects
- *    created later are revoked too. Reads are granted back where useful: reference tables to
- *    both roles, a team's own rows to `authenticated`.
+ * 1. Privileges: every privilege on the tables, sequences and functions in `public` is revoked
+ *    from anon, authenticated and PUBLIC, and the default privileges that would grant them on
+ *    objects created later are revoked too. Reads are granted back where useful: reference
+ *    tables to both roles, a team's own rows to `authenticated`.
  * 2. Row level security on every table, with `select` policies only: no role but the owner can
  *    insert, update or delete a row, even after a blanket `grant all` (as the issue reproduced).
  * 3. A statement trigger, `data_api_write_guard`, on every table refuses any insert, update,
@@ -20,9 +20,10 @@
  * Generation counters change only inside record_generation (a row trigger checks the call
  * stack), so not even a bug in the service can move them another way.
  *
- * `data_api_lockdown()` applies walls 1 to 3 to everything in `public`; a later migration that
- * creates a table or function ends with `select data_api_lockdown();` (and adds its own read
- * policy if the Data API should read it). tests/supabase/data_api_attack_test.ts attacks every
+ * `data_api_lockdown()` applies walls 1 to 3 (every write privilege and every function revoked,
+ * RLS, the guard) to everything in `public`; it runs after every object created there
+ * (20261125001103_lockdown_new_objects.sql) and after every `deno task migrate`. A table the
+ * Data API should read gets its own grant and read policy. tests/supabase/data_api_attack_test.ts attacks every
  * table and function it finds in the catalog, so one that is left open fails the suite.
  *
  * On plain PostgreSQL and PGlite the roles Supabase has are created here (without login), so
@@ -76,7 +77,9 @@ begin
       execute format('revoke all on sequence %s from public, anon, authenticated', obj.rel);
       continue;
     end if;
-    execute format('revoke all on table %s from public, anon, authenticated', obj.rel);
+    -- Reads stay as granted (below, for the tables the Data API may read); RLS filters them.
+    execute format('revoke insert, update, delete, truncate, references, trigger on table %s '
+                   'from public, anon, authenticated', obj.rel);
     if obj.relkind in ('r', 'p') then
       execute format('alter table %s enable row level security', obj.rel);
       if not exists (select 1 from pg_trigger
@@ -160,6 +163,9 @@ begin
 end;
 $$;
 
+-- Once: no privilege at all on what exists; reads are granted back below, where useful.
+revoke all on all tables in schema public from public, anon, authenticated;
+revoke all on all sequences in schema public from public, anon, authenticated;
 select data_api_lockdown();
 
 grant select on team_members, teams, shipments, generation_history, validation_records,

@@ -11,6 +11,7 @@ import { type DocSpec, expectedOf, formatDate } from "./model.ts";
 import { renderHtml } from "./html.ts";
 import { renderGrids, writeExcelJs, writeSheetJs } from "./sheets.ts";
 import { imageStages } from "./scan.ts";
+import { chromiumPdf, run, soffice } from "./tools.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 const OUT = `${ROOT}tests/fixtures/extraction/`;
@@ -20,16 +21,6 @@ interface ManifestEntry {
   format: "digital_pdf" | "xlsx" | "xls" | "scan_300" | "scan_200_noisy" | "photo_jpeg" | "tiff";
   tool: string;
   notes: string;
-}
-
-async function run(cmd: string, args: string[], opts: { cwd?: string } = {}): Promise<string> {
-  const out = await new Deno.Command(cmd, { args, cwd: opts.cwd, stdout: "piped", stderr: "piped" })
-    .output();
-  const text = new TextDecoder().decode(out.stdout);
-  if (!out.success) {
-    throw new Error(`${cmd} ${args.join(" ")} failed:\n${new TextDecoder().decode(out.stderr)}`);
-  }
-  return text;
 }
 
 async function versions() {
@@ -81,7 +72,13 @@ function notesOf(spec: DocSpec): string {
   const exporterLabel = spec.labels.exporter
     ? `exporter label "${spec.labels.exporter}"`
     : "exporter is the letterhead (no label)";
-  const nums = { en: "1,234.56", de: "1.234,56", fr: "1 234,56 (no-break space)" }[spec.num];
+  const nums = {
+    en: "1,234.56",
+    de: "1.234,56",
+    fr: "1 234,56 (no-break space)",
+    ch: "1'234.56",
+    plain: "1234.56",
+  }[spec.num];
   const kind = spec.kind === "packing_list"
     ? "packing list (no prices, no total value)"
     : spec.kind;
@@ -100,7 +97,7 @@ function notesOf(spec: DocSpec): string {
   if (spec.notes) parts.push(spec.notes);
   if (spec.charges) {
     parts.push(
-      "freight and insurance printed below the goods total; total_value is the goods total",
+      "freight and insurance printed below the goods total; total_value is the invoice total",
     );
   }
   return parts.join("; ");
@@ -108,16 +105,6 @@ function notesOf(spec: DocSpec): string {
 
 async function writeJson(path: string, value: unknown): Promise<void> {
   await Deno.writeTextFile(path, JSON.stringify(value, null, 2) + "\n");
-}
-
-async function soffice(build: string, args: string[]): Promise<void> {
-  await run(
-    "soffice",
-    [`-env:UserInstallation=file://${build}/lo-profile`, "--headless", ...args],
-    {
-      cwd: build,
-    },
-  );
 }
 
 async function buildSource(spec: DocSpec, build: string): Promise<void> {
@@ -139,15 +126,7 @@ async function buildSource(spec: DocSpec, build: string): Promise<void> {
     }
     case "chromium": {
       await Deno.writeTextFile(`${base}.html`, renderHtml(spec));
-      await run("chromium", [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--no-pdf-header-footer",
-        `--user-data-dir=${build}/chromium-profile`,
-        `--print-to-pdf=${target}`,
-        `file://${base}.html`,
-      ]);
+      await chromiumPdf(build, `${base}.html`, target);
       break;
     }
     case "lo_calc_xlsx":

@@ -7,8 +7,19 @@
  * printed output independently (text layer, spreadsheet cells, OCR).
  */
 
-/** 1,234.56 (en) · 1.234,56 (de) · 1 234,56 with a no-break space (fr). */
-export type NumStyle = "en" | "de" | "fr";
+/**
+ * 1,234.56 (en) · 1.234,56 (de) · 1 234,56 with a no-break space (fr) · 1'234.56 (ch) ·
+ * 1234.56 without grouping (plain).
+ */
+export type NumStyle = "en" | "de" | "fr" | "ch" | "plain";
+
+const SEPARATORS: Record<NumStyle, { group: string; decimal: string }> = {
+  en: { group: ",", decimal: "." },
+  de: { group: ".", decimal: "," },
+  fr: { group: "\u00a0", decimal: "," },
+  ch: { group: "'", decimal: "." },
+  plain: { group: "", decimal: "." },
+};
 
 export type DateStyle =
   | "iso" // 2026-03-14
@@ -144,8 +155,7 @@ export function formatNumber(n: number, style: NumStyle, decimals: number): stri
   const fixed = toFixedExact(n, decimals);
   const negative = fixed.startsWith("-");
   const [int = "", frac] = (negative ? fixed.slice(1) : fixed).split(".");
-  const groupSep = style === "en" ? "," : style === "de" ? "." : "\u00a0";
-  const decSep = style === "en" ? "." : ",";
+  const { group: groupSep, decimal: decSep } = SEPARATORS[style];
   const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, groupSep);
   return (negative ? "-" : "") + grouped + (frac === undefined ? "" : decSep + frac);
 }
@@ -225,6 +235,12 @@ export function goodsTotal(spec: DocSpec): number {
   return roundHalfUp(sum, decimals);
 }
 
+/** The printed invoice total: the goods total plus the charges printed below it. */
+export function invoiceTotal(spec: DocSpec): number {
+  const charges = (spec.charges ?? []).reduce((a, c) => a + c.amount, 0);
+  return roundHalfUp(goodsTotal(spec) + charges, spec.decimals ?? 2);
+}
+
 export function hasColumn(spec: DocSpec, key: ColumnKey): boolean {
   return spec.columns.some((c) => c.key === key);
 }
@@ -279,7 +295,7 @@ export function expectedOf(spec: DocSpec): Expected {
     importer: party(spec.importer),
     goods: {
       ...(spec.currency ? { currency: spec.currency.code } : {}),
-      ...(spec.kind !== "packing_list" ? { total_value: goodsTotal(spec) } : {}),
+      ...(spec.kind !== "packing_list" ? { total_value: invoiceTotal(spec) } : {}),
       line_items: lineItems,
     },
     invoice: { number: spec.invoiceNo, date: spec.invoiceDate },

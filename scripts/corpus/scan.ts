@@ -3,6 +3,7 @@
  * photo. Each returns the `convert` invocations (argument lists) to run in order.
  */
 import type { Derived } from "./documents.ts";
+import { onDesk } from "./photo.ts";
 
 const DENSITY = (dpi: number) => ["-units", "PixelsPerInch", "-density", String(dpi)];
 
@@ -132,34 +133,16 @@ function photo(d: Derived, input: string, output: string, seed: string[], dpi: n
   const light = tilt > 0 ? "+0+0" : `+${Math.round(700 * k)}+${Math.round(500 * k)}`;
   return [
     input,
-    "-colorspace",
-    "sRGB",
-    "+level-colors",
-    "#34302c,#f2ede2",
-    "-background",
-    "#5d4b3b",
-    "-gravity",
-    "center",
-    "-extent",
-    `${W}x${H}`,
-    "-virtual-pixel",
-    "background",
-    "-distort",
-    "Perspective",
-    pairs,
-    "(",
-    "-size",
-    `${W + Math.round(700 * k)}x${H + Math.round(500 * k)}`,
-    "radial-gradient:#ffffff-#6a6a6a",
-    "-gravity",
-    "northwest",
-    "-crop",
-    `${W}x${H}${light}`,
-    "+repage",
-    ")",
-    "-compose",
-    "Multiply",
-    "-composite",
+    ...onDesk({
+      size: [W, H],
+      background: "#5d4b3b",
+      pairs,
+      glow: {
+        size: [W + Math.round(700 * k), H + Math.round(500 * k)],
+        dark: "#6a6a6a",
+        crop: light,
+      },
+    }),
     ...seed,
     "-attenuate",
     "0.35",

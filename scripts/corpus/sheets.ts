@@ -41,16 +41,16 @@ export interface Grid {
   rowHeights?: Map<number, number>;
 }
 
-function newGrid(name: string, widths: number[]): Grid {
+export function newGrid(name: string, widths: number[]): Grid {
   return { name, cells: new Map(), merges: [], widths };
 }
 
-function put(g: Grid, r: number, c: number, cell: GridCell | string | number | Date): void {
+export function put(g: Grid, r: number, c: number, cell: GridCell | string | number | Date): void {
   const value = typeof cell === "object" && !(cell instanceof Date) ? cell : { v: cell };
   g.cells.set(`${r},${c}`, value);
 }
 
-function merge(g: Grid, r1: number, c1: number, r2: number, c2: number): void {
+export function merge(g: Grid, r1: number, c1: number, r2: number, c2: number): void {
   g.merges.push({ s: { r: r1, c: c1 }, e: { r: r2, c: c2 } });
 }
 

@@ -52,6 +52,12 @@ export async function migrate(db: Db, dir: URL = MIGRATIONS_DIR): Promise<string
       );
       applied.push(`${m.version}_${m.name}`);
     }
+    // Whatever the migrations created in public is closed to Supabase's Data API roles, also
+    // where the event trigger that does it on creation cannot fire (PGlite's single-user mode).
+    const [lockdown] = await tx.query<{ f: string | null }>(
+      "select to_regprocedure('public.data_api_lockdown()')::text as f",
+    );
+    if (lockdown?.f) await tx.query("select data_api_lockdown()");
     return applied;
   });
 }

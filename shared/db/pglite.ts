@@ -1,5 +1,12 @@
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { Db, Queryable } from "./db.ts";
+
+/**
+ * The PostgreSQL extensions the migrations create (`create extension`), which PGlite must be
+ * given when it opens: pg_trgm for HS search's typo tolerance. PostgreSQL ships them in contrib.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 /**
  * Embedded PostgreSQL (compiled to WASM). With a directory the data is kept on disk across
@@ -11,7 +18,11 @@ export async function openPglite(
   options: { loadDataDir?: Blob } = {},
 ): Promise<Db> {
   if (dataDir) await Deno.mkdir(dataDir, { recursive: true });
-  const pg = new PGlite({ dataDir, loadDataDir: options.loadDataDir });
+  const pg = new PGlite({
+    dataDir,
+    loadDataDir: options.loadDataDir,
+    extensions: PGLITE_EXTENSIONS,
+  });
   await pg.waitReady;
   return wrapPglite(pg);
 }

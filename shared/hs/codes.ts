@@ -7,9 +7,23 @@
 /** Digit counts that exist: HS chapters, headings, subheadings; national 8 and 10 digits. */
 export const CODE_LENGTHS: readonly number[] = [2, 4, 6, 8, 10];
 
-/** The digits of a code typed in any form (`0901.21`, `0901 21`, `090121`), or null. */
+/**
+ * What paperwork writes before a code: "HS", "HTS", "HTSUS", "HSN", "HS code", "HTS No.",
+ * "Tariff no:", "commodity code #"…
+ */
+const CODE_LABEL =
+  /^\s*(?:(?:hs|hts|htsus|htsa|hsn|tariff|commodity|customs|heading|subheading)(?![a-z])\.?\s*)+(?:(?:code|no|number|nr|num)(?![a-z])\.?\s*)?[:#=]?\s*/i;
+
+/**
+ * The digits of a code typed in any form (`0901.21`, `0901 21`, `090121`, `HS 0901.21`,
+ * `HTS: 0901-21-00`), or null. Dashes count only between digits, so that `-84` is no code.
+ */
 export function codeDigits(input: string): string | null {
-  const digits = input.replace(/[.\s]/g, "");
+  const digits = input.normalize("NFKC").replace(CODE_LABEL, "").replace(
+    /(?<=\d)[-‐‑–]+(?=\d)/g,
+    "",
+  )
+    .replace(/[.\s]/g, "");
   return /^\d+$/.test(digits) ? digits : null;
 }
 
@@ -19,12 +33,18 @@ export function lookupCode(input: string): string | null {
   return digits !== null && CODE_LENGTHS.includes(digits.length) ? digits : null;
 }
 
+/** Digits a code search takes: a chapter at least, a 10-digit statistical line at most. */
+export const PREFIX_DIGITS = { min: 2, max: 10 };
+
 /**
- * True when a search text is a code prefix (digits with optional dots and spaces) rather than
- * words.
+ * The code prefix a search text stands for (2 to 10 digits, in any form codeDigits reads), or
+ * null when the text is words.
  */
-export function isCodePrefix(q: string): boolean {
-  return /\d/.test(q) && /^[\d.\s]+$/.test(q);
+export function codePrefix(q: string): string | null {
+  const digits = codeDigits(q);
+  return digits !== null && digits.length >= PREFIX_DIGITS.min && digits.length <= PREFIX_DIGITS.max
+    ? digits
+    : null;
 }
 
 /** The display form: 2 and 4 digits as they are, then dot-separated pairs (`8471.30.01.00`). */

@@ -8,6 +8,13 @@ export interface HsHierarchyEntry {
   description: string;
 }
 
+export interface HsNationalLine {
+  level: number;
+  code: string;
+  description: string;
+  duty_rate: string | null;
+}
+
 export interface HsCodeRecord {
   code: string;
   description: string;
@@ -17,7 +24,12 @@ export interface HsCodeRecord {
   subheading: string | null;
   duty_rate: string | null;
   hierarchy: HsHierarchyEntry[];
+  /** With a country, for a 6- or 8-digit code: the national lines under it. */
+  national_lines?: HsNationalLine[];
 }
+
+/** Codes whose national lines a lookup with a country lists: subheadings and 8-digit lines. */
+const WITH_LINES = [6, 8];
 
 interface Row {
   source: "hs" | "tariff" | "chain";
@@ -102,6 +114,7 @@ export async function lookupHsCode(
       ...codeParts(digits),
       duty_rate: null,
       hierarchy: hsLevels,
+      ...await linesUnder(db, digits, country),
     };
   }
 
@@ -109,6 +122,7 @@ export async function lookupHsCode(
   if (!line || country === null) return null;
   const national = chain.filter((r) => r.level >= 8 || r.depth === 0);
   return {
+    ...await linesUnder(db, digits, country),
     code: displayCode(digits),
     description: nationalDescription(national),
     country,
@@ -122,5 +136,34 @@ export async function lookupHsCode(
         description: lineText(r),
       })),
     ],
+  };
+}
+
+/**
+ * `{national_lines}`: the country's 8- and 10-digit lines under a 6- or 8-digit code, in code
+ * order, each with its own text (its context, then its description) and the rate in force on it;
+ * nothing without a country or for other codes.
+ */
+async function linesUnder(
+  db: Queryable,
+  digits: string,
+  country: string | null,
+): Promise<{ national_lines?: HsNationalLine[] }> {
+  if (country === null || !WITH_LINES.includes(digits.length)) return {};
+  const rows = await db.query<Row>(
+    `select code, level, description, context, duty_rate_effective as duty_rate
+       from tariff_lines
+      where country = $1 and code ~>=~ $2 and code ~<~ $3 and level > $4
+      order by code`,
+    // ':' is the character after '9': every code starting with the digits sorts below it.
+    [country, digits, `${digits}:`, Math.max(digits.length, 6)],
+  );
+  return {
+    national_lines: rows.map((r) => ({
+      level: r.level,
+      code: displayCode(r.code),
+      description: lineText(r),
+      duty_rate: r.duty_rate,
+    })),
   };
 }

@@ -44,8 +44,9 @@ export function addHsRoutes(svc: ServiceApp): void {
     summary: "Search HS codes by words or code prefix",
     description: "Words are matched in English (stemmed) and ranked: the code whose " +
       "description names the goods in its head phrase first, six-digit subheadings before " +
-      "headings and chapters, shorter descriptions first. Digits (dots and spaces allowed) " +
-      "search by code prefix, in code order. With `country=US` the US tariff's 8- and " +
+      "headings and chapters, shorter descriptions first. A code of 2 to 10 digits, as " +
+      "paperwork writes it (dots, spaces, dashes, an HS/HTS/HSN label), searches by code " +
+      "prefix, in code order; when nothing has all its digits, the longest code it starts with. With `country=US` the US tariff's 8- and " +
       "10-digit lines are included, with their duty rates. `total` counts every match.",
     tags: TAGS,
     auth: "bearer",

@@ -20,7 +20,8 @@ export const HsSearchQuery = z.object({
     .max(SEARCH_MAX_QUERY, `must be at most ${SEARCH_MAX_QUERY} characters`)
     .openapi({
       description: "Words (English, stemmed: `roasted coffee`, `laptops`), or a code prefix " +
-        "(digits, dots and spaces allowed: `0901`, `0901.21`, `8471 30`)",
+        "of 2 to 10 digits as paperwork writes it (`0901`, `0901.21`, `8471 30`, `HS 0901.21`, " +
+        "`HTS 8471.30.0100`, `0901-21-00`)",
       example: "roasted coffee",
     }),
   country: Country.optional(),
@@ -86,6 +87,15 @@ export const HsHierarchyEntry = z.object({
   description: z.string(),
 }).openapi("HsHierarchyEntry");
 
+export const HsNationalLine = z.object({
+  level: z.int().openapi({ description: "8 or 10" }),
+  code: Code,
+  description: z.string().openapi({
+    description: "The line's own text: the unnumbered lines above it, then its description",
+  }),
+  duty_rate: DutyRate,
+}).openapi("HsNationalLine");
+
 export const HsCode = z.object({
   code: Code,
   description: z.string(),
@@ -96,5 +106,10 @@ export const HsCode = z.object({
   duty_rate: DutyRate,
   hierarchy: z.array(HsHierarchyEntry).openapi({
     description: "From the chapter down to the code itself",
+  }),
+  national_lines: z.array(HsNationalLine).optional().openapi({
+    description: "Only with `country`, for a 6-digit subheading or an 8-digit national line: " +
+      "the country's 8- and 10-digit lines under it, in code order (empty when its tariff is " +
+      "not loaded or has none)",
   }),
 }).openapi("HsCode");

@@ -1,7 +1,8 @@
 import type { Queryable } from "../db/db.ts";
-import { codeDigits, displayCode, isCodePrefix } from "./codes.ts";
+import { codePrefix, displayCode } from "./codes.ts";
 import { nationalDescription } from "./lines.ts";
-import { type Concept, concepts } from "./words.ts";
+import { type Concept, readConcepts } from "./vocabulary.ts";
+import { MAX_WORDS } from "./words.ts";
 
 export interface HsSearchResult {
   code: string;
@@ -26,11 +27,30 @@ export interface HsSearchInput {
 
 /**
  * Searches HS codes, and with a country its national tariff lines: by code prefix when `q` is
- * digits (dots and spaces allowed), in code order; otherwise by words, best first.
+ * a code in any written form (codes.ts), in code order; otherwise by words, best first.
  */
 export async function searchHsCodes(db: Queryable, input: HsSearchInput): Promise<HsSearchPage> {
-  const prefix = isCodePrefix(input.q) ? codeDigits(input.q) : null;
-  return prefix !== null ? await searchByPrefix(db, prefix, input) : await searchByWords(db, input);
+  const prefix = codePrefix(input.q);
+  return prefix !== null ? await searchByCode(db, prefix, input) : await searchByWords(db, input);
+}
+
+/**
+ * A code as paperwork writes it often has more digits than the codes that exist: a national
+ * line ("0901.21.00") searched without its country, or another country's 8 or 10 digits. When
+ * nothing starts with all the digits, the answer is the longest existing code they start with
+ * (8, 6, 4, then 2 digits) and what lies under it.
+ */
+async function searchByCode(
+  db: Queryable,
+  digits: string,
+  input: HsSearchInput,
+): Promise<HsSearchPage> {
+  const shorter = [8, 6, 4, 2].filter((n) => n < digits.length).map((n) => digits.slice(0, n));
+  for (const prefix of [digits, ...shorter]) {
+    const page = await searchByPrefix(db, prefix, input);
+    if (page.total > 0) return page;
+  }
+  return { results: [], total: 0 };
 }
 
 interface Row {
@@ -92,66 +112,116 @@ async function searchByPrefix(
 }
 
 /**
- * Search by words. Each word typed is a concept (words.ts); a code matches a concept when its
- * description has the word's stem (or the nomenclature's wording of it). The answer is the codes
- * that match the most concepts any code matches (all words when some code has them all), so
- * `total` counts those. They are ordered by:
+ * Search by words. The text is read as concepts (vocabulary.ts): each word or phrase typed,
+ * matched as typed (stemmed), by the nomenclature's words for it, and by the HS codes the
+ * everyday vocabulary says it stands for. A code matches a concept when its description has the
+ * words, or when it is one of those codes or under one. The answer is the codes that match the
+ * most concepts any code matches (all when some code has them all), so `total` counts those.
+ * Excluded words ("not decaffeinated") select nothing; they only rank. Codes are ordered by:
  *
- * 1. where the words stand in the description (hs_search_tsvector, migration
- *    20261121000300): each word counts 1 in the head phrase before the first `;` or `,` (what
- *    the goods are), 0.5 in the next phrase (which kind), 0.25 further on (long lists,
- *    conditions), never in a negation ("not roasted", "other than cotton"), and once however
- *    often it is repeated;
- * 2. times the level: 1 for subheadings (6 digits, the usual answer), 0.8 for headings, 0.6
- *    for chapters, 0.7 for national lines (whose texts lack the HS "Goods; kind, details"
+ * 1. points per concept, by where its words stand in the description (hs_search_tsvector,
+ *    migration 20261121000300): 1 in the head phrase before the first `;` or `,` (what the
+ *    goods are), 0.5 in the next phrase (which kind), 0.25 further on (long lists, conditions),
+ *    never in a negation ("not roasted", "other than cotton"), and once however often repeated;
+ *    1 more for a code the vocabulary names or one under it (the vocabulary's answer beats a
+ *    word match, and the words still tell its national lines apart); a corrected typo's points
+ *    times 0.75. An excluded word costs 0.5 where the description has it, and
+ *    earns 0.5 where the description excludes it too ("Coffee; roasted, not decaffeinated");
+ * 2. times the level: 1 for subheadings (6 digits, the usual answer), 0.45 for headings and
+ *    0.3 for chapters (below a subheading that has the word in its second phrase: a heading's
+ *    text names its goods first, its subheadings name the kind), 0.7 for national lines (whose texts lack the HS "Goods; kind, details"
  *    structure, so that an HS subheading comes before a national line of the same words);
  * 3. then the shorter description (fewer other things in it), then the code.
  *
- * A national line also matches through the words of its HS subheading (the tariff's own text is
- * often only "Other" or "Of cotton"), but ranks by its own text. Chapter 99 (temporary
+ * With a country, a national line is ranked with its HS subheading when that is an answer too,
+ * the family placed by its best member: first the lines one declares (10-digit lines, and
+ * 8-digit lines without any: those with a unit of quantity), best first, then the subheading,
+ * then the 8-digit lines that only head 10-digit ones. A national
+ * line also matches through the words of its HS subheading (the tariff's own text is
+ * often only "Other" or "Of cotton"), and a subheading through those of its heading, but each
+ * ranks by its own text. Chapter 99 (temporary
  * additional duties, not goods) is left out of word searches.
  */
 async function searchByWords(db: Queryable, input: HsSearchInput): Promise<HsSearchPage> {
-  const list = concepts(input.q);
-  if (list.length === 0) return { results: [], total: 0 };
+  const list = await readConcepts(db, input.q);
+  const wanted = list.filter((c) => !c.negated);
+  if (wanted.length === 0) return { results: [], total: 0 };
   const rows = await db.query<Row>(
     `with concept as materialized (
-       select q,
+       select q, codes, weight, negated,
               -- the same query restricted to weight A, and to A or B (see the migration)
               regexp_replace(q::text, '''(?=[ )]|$)', ''':A', 'g')::tsquery as in_head,
               regexp_replace(q::text, '''(?=[ )]|$)', ''':AB', 'g')::tsquery as in_first
          from (
-           select case when m = '' then plainto_tsquery('english', w)
-                       else plainto_tsquery('english', w) || plainto_tsquery('english', m)
-                  end as q
-             from jsonb_to_recordset($1::text::jsonb) as t(w text, m text)
+           select (select string_agg('(' || a.q::text || ')', ' | ')
+                     from (select plainto_tsquery('english', a) as q
+                             from jsonb_array_elements_text(t.texts) as a
+                           union all
+                           select to_tsquery('simple', l)
+                             from jsonb_array_elements_text(t.lexemes) as l) a
+                    where numnode(a.q) > 0)::tsquery as q,
+                  array(select jsonb_array_elements_text(t.codes)) as codes,
+                  t.weight, t.negated
+             from jsonb_to_recordset($1::text::jsonb)
+                  as t(texts jsonb, lexemes jsonb, codes jsonb, weight float8, negated boolean)
          ) typed
-        where numnode(q) > 0
+        where q is not null or cardinality(codes) > 0
+        limit ${MAX_WORDS}
+     ),
+     prefix as (
+       select value as p from jsonb_array_elements_text($5::text::jsonb) limit ${MAX_PREFIXES}
      ),
      hs_hits as materialized (
        select code, level, description, search_weighted
          from hs_codes
-        where search_weighted @@ websearch_to_tsquery('english', $4)
+        where search_weighted @@ (websearch_to_tsquery('english', $4) || to_tsquery('simple', $6))
+       union
+       (select h.code, h.level, h.description, h.search_weighted
+          from prefix join hs_codes h on h.code ~>=~ prefix.p and h.code ~<~ (prefix.p || ':')
+         limit ${MAX_PREFIX_CODES})
+     ),
+     national as (
+       select * from tariff_lines
+        where country = $2
+          and search_weighted @@ (websearch_to_tsquery('english', $4) || to_tsquery('simple', $6))
+       union
+       (select t.* from prefix
+          join tariff_lines t
+            on t.country = $2 and t.code ~>=~ prefix.p and t.code ~<~ (prefix.p || ':')
+         limit ${MAX_PREFIX_LINES})
+     ),
+     -- A subheading also matches through the words of its heading, when that matched too
+     -- ("camping tent": 6306.22 says "Tents", its heading 6306 "camping goods").
+     hs_matched as (
+       select h.*, h.search_weighted || coalesce(heading.search_weighted, '') as matched
+         from hs_hits h
+         left join hs_hits heading on h.level = 6 and heading.code = left(h.code, 4)
      ),
      hits as (
        select code, level, description, null::text as country, null::text as duty_rate,
-              null::text as context, null::text as parent,
-              search_weighted as own, search_weighted as matched
-         from hs_hits
+              null::text as context, null::text as parent, null::text as unit,
+              search_weighted as own, matched
+         from hs_matched
        union all
-       -- A national line's HS subheading adds its words only if it matched a concept itself.
+       -- A national line's HS subheading adds its words only if it matched a concept itself;
+       -- its own words, not its heading's (whose "whether or not roasted" would give every line
+       -- under 0901 the words "roasted" and "decaffeinated").
        select t.code, t.level, t.description, t.country, t.duty_rate_effective, t.context,
-              t.parent, t.search_weighted, t.search_weighted || coalesce(s.search_weighted, '')
-         from tariff_lines t
-         left join hs_hits s on s.code = left(t.code, 6)
-        where t.country = $2 and t.level >= 8 and t.code not like '99%'
-          and t.search_weighted @@ websearch_to_tsquery('english', $4)
+              t.parent, t.unit, t.search_weighted,
+              t.search_weighted || coalesce(s.search_weighted, '')
+         from national t
+         left join hs_matched s on s.code = left(t.code, 6)
+        where t.level >= 8 and t.code not like '99%'
      ),
      covered as (
        select hits.*, m.coverage
          from hits
         cross join lateral (
-          select count(*) as coverage from concept c where hits.matched @@ c.q
+          select count(*) as coverage
+            from concept c
+           where not c.negated
+             and (hits.matched @@ c.q or exists (
+                    select 1 from unnest(c.codes) as p where starts_with(hits.code, p)))
         ) m
      ),
      best as (
@@ -159,45 +229,95 @@ async function searchByWords(db: Queryable, input: HsSearchInput): Promise<HsSea
      ),
      scored as (
        select best.*, count(*) over ()::int as total,
-              points * case when level = 2 then 0.6 when level = 4 then 0.8
+              points * case when level = 2 then 0.3 when level = 4 then 0.45
                             when level > 6 then 0.7 else 1.0 end as score
          from best
         cross join lateral (
-          select sum(case when best.own @@ c.in_head then 1.0
-                          when best.own @@ c.in_first then 0.5
-                          when best.own @@ c.q then 0.25
-                          else 0 end) as points
+          select sum(c.weight * case
+                   when c.negated and best.own @@ c.q then -0.5
+                   when c.negated and to_tsvector('english',
+                          best.description || ' ' || coalesce(best.context, '')) @@ c.q then 0.5
+                   when c.negated then 0
+                   else case when exists (select 1 from unnest(c.codes) as p
+                                           where starts_with(best.code, p)) then 1.0
+                             else 0 end
+                        + case when best.own @@ c.in_head then 1.0
+                               when best.own @@ c.in_first then 0.5
+                               when best.own @@ c.q then 0.25
+                               else 0 end
+                   end) as points
             from concept c
         ) m
         where coverage = top and coverage > 0
      ),
+     -- A national line is ranked with its HS subheading when that is an answer too.
+     family as (
+       select s.*, coalesce(p.code, s.code) as family_code,
+              coalesce(length(p.description), length(s.description)) as family_length,
+              -- declarable lines (they have a unit of quantity), the HS code, then the
+              -- 8-digit lines that only head 10-digit ones
+              case when s.country is null then 1 when coalesce(s.unit, '') <> '' then 0
+                   else 2 end as place
+         from scored s
+         left join scored p
+           on s.country is not null and p.country is null and p.code = left(s.code, 6)
+     ),
+     ranked as (
+       select family.*, max(score) over (partition by family_code) as family_score
+         from family
+     ),
      page as (
-       select * from scored order by score desc, length(description), code limit $3
+       select * from ranked
+        order by family_score desc, family_length, family_code, place,
+                 score desc, length(description), code
+        limit $3
      )
      select ${PAGE_COLUMNS} from page ${PAGE_JOINS}
-      order by page.score desc, length(page.description), page.code`,
+      order by page.family_score desc, page.family_length, page.family_code, page.place,
+               page.score desc, length(page.description), page.code`,
     [
       // JSON text rather than a text[] parameter: postgres.js can send an array before it has
       // learnt the array types of a new connection ("malformed array literal").
-      JSON.stringify(list.map((c) => ({ w: c.words, m: c.means }))),
+      JSON.stringify(list.map((c) => ({
+        texts: [c.words, ...c.alts],
+        lexemes: c.lexemes,
+        codes: c.negated ? [] : c.codes,
+        weight: c.weight,
+        negated: c.negated,
+      }))),
       input.country,
       input.limit,
-      anyConcept(list),
+      anyConcept(wanted),
+      JSON.stringify([...new Set(wanted.flatMap((c) => c.codes))]),
+      // Lexemes are [a-z] only (hs_vocabulary): safe as to_tsquery text.
+      [...new Set(wanted.flatMap((c) => c.lexemes))].join(" | "),
     ],
   );
   return toPage(rows);
 }
 
 /**
+ * Caps on what a word search reads. Besides bounding the work, they bound the planner's row
+ * estimates: without them a JSON array counts as 100 rows and a code range as 771, the estimated
+ * cost of the query passes PostgreSQL's jit_above_cost, and compiling it (two seconds and more)
+ * costs a hundred times what running it does. The vocabulary's codes are headings and
+ * subheadings (a few dozen codes and a few hundred national lines under each).
+ */
+const MAX_PREFIXES = 32;
+const MAX_PREFIX_CODES = 500;
+const MAX_PREFIX_LINES = 2000;
+
+/**
  * The concepts as one websearch_to_tsquery text, `w1 or m1 or w2 …`, where websearch reads the
  * words of a concept without `or` between them as all required: the same query as the concepts'
  * together, but as a function of a parameter, so that the planner sees its words and uses the GIN
  * indexes (a query assembled inside the SQL would hide them). "or" itself is websearch's operator
- * (and a stop word): it is left out.
+ * (and a stop word): it is left out, and so are websearch's own signs (`-` excludes, `"` quotes).
  */
 function anyConcept(list: readonly Concept[]): string {
   return list
-    .flatMap((c) => [c.words, c.means])
+    .flatMap((c) => [c.words, ...c.alts])
+    .map((text) => text.replace(/"/g, " ").replace(/(^|\s)-+/g, "$1").trim())
     .filter((text) => text !== "" && text !== "or")
     .join(" or ");
 }

@@ -7,7 +7,12 @@ interface Dataset {
   columns: readonly string[];
   /** Columns the file does not carry, fixed for the whole file (the tariff's country). */
   fixed?: Record<string, string>;
+  /** SQL that refreshes what is derived from the table, run once after the loads that need it. */
+  refresh?: string;
 }
+
+/** HS search's vocabulary is derived from the HS codes, the tariffs and the synonyms. */
+const HS_VOCABULARY = "select hs_vocabulary_rebuild()";
 
 const DATA_DIR = new URL("../../data/reference/", import.meta.url);
 
@@ -18,11 +23,19 @@ export const DATASETS: readonly Dataset[] = [
     name: "hs_codes",
     table: "hs_codes",
     columns: ["code", "level", "parent", "description", "section"],
+    refresh: HS_VOCABULARY,
+  },
+  {
+    name: "hs_synonyms",
+    table: "hs_synonyms",
+    columns: ["term", "codes", "means", "source"],
+    refresh: HS_VOCABULARY,
   },
   {
     name: "tariff_us",
     table: "tariff_lines",
     fixed: { country: "US" },
+    refresh: HS_VOCABULARY,
     columns: [
       "code",
       "htsno",
@@ -90,6 +103,9 @@ export async function seedReferenceData(db: Db): Promise<SeedReport> {
         const rows = await load(tx, file.dataset, await gunzip(file.gz), file.sha256);
         loaded.push({ name: file.dataset.name, rows });
       }
+      const loadedNames = names(loaded);
+      const refreshes = DATASETS.filter((d) => loadedNames.has(d.name)).map((d) => d.refresh);
+      for (const sql of new Set(refreshes)) if (sql) await tx.query(sql);
     });
     // Fresh statistics for the planner: PGlite has no autovacuum to gather them.
     const tables = new Set(DATASETS.filter((d) => names(loaded).has(d.name)).map((d) => d.table));

@@ -14,12 +14,14 @@ import { fileLookups } from "../../shared/extraction/fields/reference_files.ts";
 import { closeOcr } from "../../shared/extraction/ocr/index.ts";
 import { ExtractionFailure } from "../../shared/providers/extraction.ts";
 import {
+  type CorpusEntry,
   expectedOf,
   type FieldScore,
   merge,
   ratio,
   readCorpus,
   readCorpusFile,
+  readGenerated,
   scoreDocument,
   SURE,
   type Tally,
@@ -40,29 +42,13 @@ Deno.test({
   name: "the built-in extractor meets the accuracy bars on the labelled corpus",
   ignore: Deno.env.get("TEST_DATABASE_URL") !== undefined,
   async fn() {
-    const provider = new BuiltInExtractionProvider(await fileLookups());
-    const byFormat = new Map<string, Tally[]>();
-    const misses: string[] = [];
-    const failures: string[] = [];
+    let scored: Scored;
     try {
-      for (const entry of await readCorpus()) {
-        const input = await readCorpusFile(entry);
-        // A document the extractor refuses counts as nothing found, and is listed.
-        const result = await provider.extract(
-          input,
-          { signal: AbortSignal.timeout(120_000) },
-        ).catch((error) => {
-          if (!(error instanceof ExtractionFailure)) throw error;
-          failures.push(`${entry.file}: ${error.message}`);
-          return { goods: { line_items: [] } };
-        });
-        const scores = scoreDocument(await expectedOf(entry), result);
-        byFormat.set(entry.format, [...(byFormat.get(entry.format) ?? []), tally(scores)]);
-        misses.push(...scores.filter(sureButWrong).map((s) => `${entry.file} ${describe(s)}`));
-      }
+      scored = await scoreAll(await readCorpus(), 120_000);
     } finally {
       closeOcr();
     }
+    const { byFormat, misses, failures } = scored;
     const rows = [...byFormat].map(([format, tallies]) => ({ format, ...merge(tallies) }));
     console.table(rows.map((r) => ({
       format: r.format,
@@ -90,6 +76,75 @@ Deno.test({
     }
   },
 });
+
+/**
+ * The tune split of the generated corpus (docs/extraction-corpus.md), text layers and sheets
+ * (its scans are scored by scripts/corpus/score_tune.ts: OCR of them takes too long for a
+ * test). Issue 15's bars are 95 % for these formats; until the extractor reaches them, these
+ * floors, a little under what it measures now, keep it from going back. The confidence bar is
+ * the real one.
+ */
+const TUNE_FLOORS: Record<string, number> = {
+  digital_pdf: 0.66,
+  xlsx: 0.76,
+  xls: 0.81,
+};
+
+Deno.test({
+  name: "the built-in extractor holds its floors and its calibration on the tune split",
+  ignore: Deno.env.get("TEST_DATABASE_URL") !== undefined,
+  async fn() {
+    const entries = (await readGenerated("tune")).filter((e) => e.format in TUNE_FLOORS);
+    const { byFormat, misses } = await scoreAll(entries, 60_000);
+    const rows = [...byFormat].map(([format, tallies]) => ({ format, ...merge(tallies) }));
+    console.table(rows.map((r) => ({
+      format: r.format,
+      fields: r.expected,
+      accuracy: pct(ratio(r.right, r.expected)),
+      "sure right": `${r.sureRight}/${r.sure}`,
+    })));
+    for (const [format, floor] of Object.entries(TUNE_FLOORS)) {
+      const r = rows.find((x) => x.format === format);
+      assert(r, `the tune split has no ${format} documents`);
+      const accuracy = ratio(r.right, r.expected);
+      assert(accuracy >= floor, `${format}: accuracy ${pct(accuracy)} is below ${pct(floor)}`);
+    }
+    const all = merge(rows);
+    const sure = ratio(all.sureRight, all.sure);
+    assert(
+      sure >= SURE_BAR,
+      `tune split: fields with confidence ≥ ${SURE} are right ${pct(sure)} of the time; ` +
+        `sure but wrong:\n${misses.join("\n")}`,
+    );
+  },
+});
+
+interface Scored {
+  byFormat: Map<string, Tally[]>;
+  /** Fields given confidence ≥ 0.9 that are wrong. */
+  misses: string[];
+  /** Documents the extractor refused: they count as nothing found. */
+  failures: string[];
+}
+
+async function scoreAll(entries: CorpusEntry[], timeoutMs: number): Promise<Scored> {
+  const provider = new BuiltInExtractionProvider(await fileLookups());
+  const out: Scored = { byFormat: new Map(), misses: [], failures: [] };
+  for (const entry of entries) {
+    const result = await provider.extract(
+      await readCorpusFile(entry),
+      { signal: AbortSignal.timeout(timeoutMs) },
+    ).catch((error) => {
+      if (!(error instanceof ExtractionFailure)) throw error;
+      out.failures.push(`${entry.file}: ${error.message}`);
+      return { goods: { line_items: [] } };
+    });
+    const scores = scoreDocument(await expectedOf(entry), result);
+    out.byFormat.set(entry.format, [...(out.byFormat.get(entry.format) ?? []), tally(scores)]);
+    out.misses.push(...scores.filter(sureButWrong).map((s) => `${entry.file} ${describe(s)}`));
+  }
+  return out;
+}
 
 function sureButWrong(s: FieldScore): boolean {
   return !s.right && s.confidence !== null && s.confidence >= SURE;

@@ -123,6 +123,9 @@ Deno.test("CountryIndex finds ISO codes from names in any case and language", as
     ["Türkiye", "TR"],
     ["Espagne", "ES"],
     ["Côte d'Ivoire", "CI"],
+    ["République française", "FR"],
+    ["中华人民共和国", "CN"],
+    ["日本", "JP"],
   ];
   for (const [name, code] of cases) equal(countries.byName(name), code, name);
   equal(countries.byName("Hamburg"), null);
@@ -383,4 +386,68 @@ Deno.test("databaseLookups() answers as the reference files do", async () => {
   const places = await fromDb.locodes(["DEHAM", "XXXXX"]);
   assertEquals([...places.keys()], ["DEHAM"]);
   equal(places.get("DEHAM")?.country, "DE");
+});
+
+Deno.test("parseDate() reads long dates in more languages and the CJK form", () => {
+  equal(parseDate("16 de marzo de 2026", null)?.iso, "2026-03-16");
+  equal(parseDate("16 de março de 2026", null)?.iso, "2026-03-16");
+  equal(parseDate("24 Kasım 2026", null)?.iso, "2026-11-24");
+  equal(parseDate("3 października 2026", null)?.iso, "2026-10-03");
+  equal(parseDate("16 maart 2026", null)?.iso, "2026-03-16");
+  equal(parseDate("2026年3月16日", null)?.iso, "2026-03-16");
+  equal(parseDate("16 de nada de 2026", null), null);
+});
+
+Deno.test("findFields() takes a document's only date, unlabelled, as a guess", async () => {
+  const doc = textDoc(
+    "pdf_text",
+    words(40, 40, "Seller: Meble Kowalski Sp. z o.o."),
+    words(400, 40, "2026-03-16"),
+  );
+  const result = await findFields(doc, await fileLookups());
+  equal(result.invoice?.date?.value, "2026-03-16");
+  assert(result.invoice!.date!.confidence < 0.9);
+});
+
+Deno.test("findFields() ends an address at a country that ends its line", async () => {
+  const doc = textDoc(
+    "pdf_text",
+    words(40, 40, "Seller:"),
+    words(40, 55, "Delacroix Industries SAS"),
+    words(40, 70, "112, avenue Foch"),
+    words(40, 85, "69003 Lyon, France"),
+    // Text the block runs on into: not address.
+    words(40, 100, "Warehouse gate 4"),
+    words(40, 115, "Dock 7"),
+  );
+  const result = await findFields(doc, await fileLookups());
+  equal(result.exporter?.address?.value, "112, avenue Foch, 69003 Lyon");
+  equal(result.exporter?.country?.value, "FR");
+});
+
+Deno.test("findFields() takes the port, not its country, from 'Santos, BRASIL'", async () => {
+  const doc = textDoc(
+    "pdf_text",
+    words(40, 40, "Seller: Café Bom Retiro Ltda."),
+    words(40, 60, "Port of loading: Santos, BRASIL"),
+  );
+  const result = await findFields(doc, await fileLookups());
+  equal(result.route?.port_of_loading?.value, "Santos");
+});
+
+Deno.test("findFields() reads a currency from a bracketed symbol or a word", async () => {
+  const header = textDoc(
+    "pdf_text",
+    words(40, 40, "Seller: Meble Kowalski Sp. z o.o."),
+    words(40, 100, "Opis"),
+    words(200, 100, "Cena (zł)"),
+    words(300, 100, "Wartość (zł)"),
+  );
+  equal((await findFields(header, await fileLookups())).goods.currency?.value, "PLN");
+  const word = textDoc(
+    "pdf_text",
+    words(40, 40, "Seller: Aceites del Sur S.L."),
+    words(40, 60, "Currency: Euro"),
+  );
+  equal((await findFields(word, await fileLookups())).goods.currency?.value, "EUR");
 });

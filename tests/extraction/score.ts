@@ -149,28 +149,58 @@ export function ratio(n: number, d: number): number {
   return d === 0 ? 1 : n / d;
 }
 
-/** The corpus: manifest.json lists each document with its format. */
+/** A field's name without the line index: `goods.line_items.3.quantity` → `goods.line_items.quantity`. */
+export function fieldOf(path: string): string {
+  return path.replace(/\.\d+\./, ".");
+}
+
+/** Tallies of the scores by field name, in the order the fields first appear. */
+export function tallyByField(scores: FieldScore[]): Map<string, Tally> {
+  const out = new Map<string, Tally>();
+  for (const s of scores) {
+    const key = fieldOf(s.path);
+    const t = out.get(key) ?? { expected: 0, found: 0, right: 0, sure: 0, sureRight: 0 };
+    add(t, s);
+    out.set(key, t);
+  }
+  return out;
+}
+
+/** A corpus: manifest.json lists each document with its format (and, generated, its split). */
 export interface CorpusEntry {
   file: string;
   format: string;
   notes?: string;
+  /** Generated corpus only: "tune" (used while tuning) or "heldout" (scored only to report). */
+  split?: "tune" | "heldout";
+  lang?: string;
+  /** The folder the manifest is in. */
+  dir?: URL;
 }
 
 export const CORPUS_DIR = new URL("../fixtures/extraction/", import.meta.url);
+/** The generated corpus (scripts/corpus/make_generated.ts; docs/extraction-corpus.md). */
+export const GENERATED_DIR = new URL("../fixtures/extraction/generated/", import.meta.url);
 
-export async function readCorpus(): Promise<CorpusEntry[]> {
-  const text = await Deno.readTextFile(new URL("manifest.json", CORPUS_DIR));
-  return JSON.parse(text) as CorpusEntry[];
+export async function readCorpus(dir: URL = CORPUS_DIR): Promise<CorpusEntry[]> {
+  const text = await Deno.readTextFile(new URL("manifest.json", dir));
+  return (JSON.parse(text) as CorpusEntry[]).map((e) => ({ ...e, dir }));
+}
+
+/** One split of the generated corpus. */
+export async function readGenerated(split: "tune" | "heldout"): Promise<CorpusEntry[]> {
+  return (await readCorpus(GENERATED_DIR)).filter((e) => e.split === split);
 }
 
 export async function expectedOf(entry: CorpusEntry): Promise<Expected> {
   const name = entry.file.replace(/\.[^.]+$/, "");
-  return JSON.parse(await Deno.readTextFile(new URL(`${name}.expected.json`, CORPUS_DIR)));
+  const dir = entry.dir ?? CORPUS_DIR;
+  return JSON.parse(await Deno.readTextFile(new URL(`${name}.expected.json`, dir)));
 }
 
 /** A corpus document's bytes, and its kind decided from them as uploads are. */
 export async function readCorpusFile(entry: CorpusEntry): Promise<ExtractionInput> {
-  const bytes = await Deno.readFile(new URL(entry.file, CORPUS_DIR));
+  const bytes = await Deno.readFile(new URL(entry.file, entry.dir ?? CORPUS_DIR));
   const kind = sniffFileKind(bytes);
   if (!kind) throw new Error(`${entry.file} is none of the accepted file kinds`);
   return { bytes, kind };

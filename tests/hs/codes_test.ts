@@ -1,6 +1,7 @@
-import { codeParts, displayCode, isCodePrefix, lookupCode } from "../../shared/hs/codes.ts";
+import { codeParts, codePrefix, displayCode, lookupCode } from "../../shared/hs/codes.ts";
 import { nationalDescription } from "../../shared/hs/lines.ts";
-import { concepts, MAX_CONCEPTS } from "../../shared/hs/words.ts";
+import { correctable, editDistance, maxEdits } from "../../shared/hs/typos.ts";
+import { MAX_WORDS, searchWords } from "../../shared/hs/words.ts";
 import { assertEquals, equal } from "../support/assert.ts";
 
 Deno.test("displayCode() dots every pair after the heading", () => {
@@ -12,23 +13,40 @@ Deno.test("displayCode() dots every pair after the heading", () => {
 
 Deno.test("lookupCode() takes 2, 4, 6, 8 or 10 digits, with dots and spaces anywhere", () => {
   assertEquals(
-    ["0901.21", " 0901 21 ", "8471.30.01.00", "84"].map(lookupCode),
-    ["090121", "090121", "8471300100", "84"],
+    ["0901.21", " 0901 21 ", "8471.30.01.00", "84", "HS 0901.21", "0901-21"].map(lookupCode),
+    ["090121", "090121", "8471300100", "84", "090121", "090121"],
   );
   for (const bad of ["", "1", "847", "0901.2", "847130010", "84713001001", "84a1", "-84"]) {
     equal(lookupCode(bad), null, bad);
   }
 });
 
-Deno.test("isCodePrefix() is digits with dots and spaces, nothing else", () => {
-  assertEquals(["0901", "09.01", "8471 30", "..", "0901 coffee", "x"].map(isCodePrefix), [
-    true,
-    true,
-    true,
-    false,
-    false,
-    false,
-  ]);
+Deno.test("codePrefix() reads codes as paperwork writes them, 2 to 10 digits", () => {
+  const cases: [string, string | null][] = [
+    ["0901", "0901"],
+    ["09.01", "0901"],
+    ["8471 30", "847130"],
+    ["HS 1234.56", "123456"],
+    ["hs1234.56", "123456"],
+    ["HTS 8471.30.0100", "8471300100"],
+    ["HTSUS: 8471.30.01.00", "8471300100"],
+    ["HSN 0901", "0901"],
+    ["HS Code: 0901.21", "090121"],
+    ["hs code 0901 21 00", "09012100"],
+    ["Tariff No. 6109.10.0012", "6109100012"],
+    ["1234 56 00", "12345600"],
+    ["0901-21-00", "09012100"],
+    ["8471.30.01.00 ", "8471300100"],
+    ["..", null],
+    ["HS", null],
+    ["0901 coffee", null],
+    ["x", null],
+    ["7", null],
+    ["12345678901", null],
+    ["-84", null],
+    ["84-", null],
+  ];
+  for (const [q, digits] of cases) equal(codePrefix(q), digits, q);
 });
 
 Deno.test("codeParts() gives the 2-, 4- and 6-digit prefixes", () => {
@@ -40,30 +58,37 @@ Deno.test("codeParts() gives the 2-, 4- and 6-digit prefixes", () => {
   assertEquals(codeParts("84"), { chapter: "84", heading: null, subheading: null });
 });
 
-Deno.test("concepts() adds the nomenclature's wording for everyday names", () => {
-  assertEquals(concepts("Laptops"), [
-    { words: "laptops", means: "portable automatic data processing machines" },
-  ]);
-  assertEquals(concepts("mobile phones, cheap"), [
-    { words: "mobile phones", means: "telephones for cellular networks" },
-    { words: "cheap", means: "" },
-  ]);
-  assertEquals(concepts("wristwatches"), [{ words: "wristwatches", means: "wrist-watches" }]);
-});
-
-Deno.test("concepts() keeps hyphenated words, drops punctuation and repeats, stops at 16", () => {
-  assertEquals(concepts("cotton T-shirts; cotton & (x) men’s").map((c) => c.words), [
+Deno.test("searchWords() keeps hyphenated words, drops punctuation and repeats, stops at 16", () => {
+  assertEquals(searchWords("cotton T-shirts; cotton & (x) men’s").map((w) => w.word), [
     "cotton",
     "t-shirts",
     "x",
     "men's",
   ]);
-  assertEquals(concepts("'; drop table --"), [
-    { words: "drop", means: "" },
-    { words: "table", means: "" },
+  assertEquals(searchWords("'; drop table --"), [
+    { word: "drop", negated: false },
+    { word: "table", negated: false },
   ]);
-  equal(concepts(Array.from({ length: 40 }, (_, i) => `w${i}`).join(" ")).length, MAX_CONCEPTS);
-  assertEquals(concepts("&|!():* \u0000"), []);
+  equal(searchWords(Array.from({ length: 40 }, (_, i) => `w${i}`).join(" ")).length, MAX_WORDS);
+  assertEquals(searchWords("&|!():* \u0000"), []);
+});
+
+Deno.test("searchWords() marks what the user excludes, to the next comma", () => {
+  const negated = (q: string) =>
+    searchWords(q).filter((w) => w.negated).map((w) => w.word).join(" ");
+  const cases: [q: string, excluded: string][] = [
+    ["coffee not decaffeinated", "decaffeinated"],
+    ["coffee, not roasted or decaffeinated", "roasted or decaffeinated"],
+    ["t-shirts other than cotton", "cotton"],
+    ["shoes excluding sports, leather", "sports"],
+    ["steel without coating", "coating"],
+    ["coffee whether or not roasted", ""],
+  ];
+  for (const [q, excluded] of cases) equal(negated(q), excluded, q);
+  assertEquals(searchWords("non alcoholic beer"), [
+    { word: "non-alcoholic", negated: false },
+    { word: "beer", negated: false },
+  ]);
 });
 
 Deno.test("nationalDescription() joins the lines above with their contexts", () => {
@@ -75,4 +100,30 @@ Deno.test("nationalDescription() joins the lines above with their contexts", () 
     ]),
     "Coffee, roasted > Not decaffeinated > Arabica > Certified organic",
   );
+});
+
+Deno.test("editDistance() counts insertions, deletions, substitutions and swaps as one", () => {
+  const cases: [string, string, number][] = [
+    ["coffee", "coffee", 0],
+    ["cofee", "coffee", 1],
+    ["coffe", "coffee", 1],
+    ["cpffee", "coffee", 1],
+    ["recieve", "receive", 1],
+    ["bycicle", "bicycle", 2],
+    ["", "abc", 3],
+    ["abc", "", 3],
+    ["kitten", "sitting", 3],
+  ];
+  for (const [a, b, n] of cases) equal(editDistance(a, b), n, `${a} ${b}`);
+});
+
+Deno.test("typos: plain words of four letters or more, one edit up to five, two beyond", () => {
+  assertEquals(["tea", "cofee", "t-shirt", "café", "rice"].map(correctable), [
+    false,
+    true,
+    false,
+    false,
+    true,
+  ]);
+  assertEquals(["rice", "sugar", "coffee"].map(maxEdits), [1, 1, 2]);
 });

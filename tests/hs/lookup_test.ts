@@ -1,4 +1,4 @@
-import { assertEquals, equal, expectError, expectJson, match } from "../support/assert.ts";
+import { assert, assertEquals, equal, expectError, expectJson, match } from "../support/assert.ts";
 import { serviceTest, testService } from "../support/service.ts";
 import { type HsRecord, lookup } from "./support.ts";
 
@@ -51,6 +51,34 @@ serviceTest("hs-codes/:code", async (t) => {
   await t.step("an HS code with country=US is still the HS code", async () => {
     const record = await ok("847130", { country: "US" });
     assertEquals([record.code, record.country, record.duty_rate], ["8471.30", null, null]);
+  });
+
+  await t.step("a subheading with country=US lists its US lines, with rates", async () => {
+    const record = await ok("0901.21", { country: "US" });
+    assertEquals(record.hierarchy.map((h) => h.code), ["09", "0901", "0901.21"]);
+    const lines = record.national_lines ?? [];
+    equal(lines[0]?.code, "0901.21.00");
+    equal(lines[0]?.duty_rate, "Free");
+    assertEquals(lines.map((l) => l.level), [8, ...Array(lines.length - 1).fill(10)]);
+    assert(
+      lines.some((l) => l.code === "0901.21.00.15" && /Certified organic/.test(l.description)),
+    );
+    const laptops = await ok("847130", { country: "US" });
+    assertEquals(laptops.national_lines?.map((l) => [l.code, l.duty_rate]), [
+      ["8471.30.01.00", "Free"],
+    ]);
+  });
+
+  await t.step("an 8-digit line lists the 10-digit lines under it", async () => {
+    const record = await ok("6109.10.00", { country: "US" });
+    const lines = record.national_lines ?? [];
+    assert(lines.length > 5 && lines.every((l) => l.level === 10 && l.duty_rate === "16.5%"));
+  });
+
+  await t.step("without country, or for another country, no national lines", async () => {
+    equal((await ok("0901.21")).national_lines, undefined);
+    assertEquals((await ok("0901.21", { country: "DE" })).national_lines, []);
+    equal((await ok("0901", { country: "US" })).national_lines, undefined);
   });
 
   await t.step(

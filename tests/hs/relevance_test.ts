@@ -1,4 +1,4 @@
-import { assert, expectJson } from "../support/assert.ts";
+import { assert, equal, expectJson } from "../support/assert.ts";
 import { serviceTest, testService } from "../support/service.ts";
 import { search, type SearchPage } from "./support.ts";
 
@@ -71,6 +71,98 @@ serviceTest("hs-codes/search finds the right subheading in the first three", asy
       );
     });
   }
+
+  for (
+    const [q, expected] of [
+      ["cofee", "0901."],
+      ["roasted cofee", "0901.21"],
+      ["bycicles", "8712.00"],
+      ["alluminium foil", "7607."],
+      ["frozn shrimps", "0306.1"],
+      ["tomatos", "0702.00"],
+      ["cigarets", "2402.20"],
+    ] as const
+  ) {
+    await t.step(`the misspelling "${q}" finds ${expected}… in the first three`, async () => {
+      const page = await expectJson<SearchPage>(await search(svc, team, { q }), 200);
+      const top = page.results.slice(0, 3).map((r) => r.code);
+      assert(top.some((code) => code.startsWith(expected)), `${q}: ${top.join(" ")}`);
+    });
+  }
+
+  await t.step("a word typed right ranks above a correction of another word", async () => {
+    // "tomatos" is read as "tomatoes" (heading 0702), "potatoes" is typed right (heading 0701):
+    // both headings name their word first, the exact word ranks first.
+    const page = await expectJson<SearchPage>(
+      await search(svc, team, { q: "potatoes tomatos" }),
+      200,
+    );
+    const codes = page.results.map((r) => r.code);
+    assert(codes.indexOf("0701") >= 0 && codes.indexOf("0702") >= 0, codes.join(" "));
+    assert(codes.indexOf("0701") < codes.indexOf("0702"), codes.join(" "));
+  });
+
+  await t.step("a known word is never corrected: 'cotton' stays cotton, not 'button'", async () => {
+    const page = await expectJson<SearchPage>(await search(svc, team, { q: "cotton" }), 200);
+    assert(page.results.every((r) => /cotton/i.test(r.description)), JSON.stringify(page.results));
+  });
+
+  for (
+    const [q, expected] of [
+      ["sneakers", ["6404.11"]],
+      ["trainers", ["6404.11"]],
+      ["hoodie", ["6110.20", "6110.30"]],
+      ["kumquats", ["0805.90"]],
+      ["croissants", ["1905.90"]],
+      ["saxophone", ["9205.90"]],
+      ["jeans", ["6203.42", "6204.62"]],
+      ["aluminum foil", ["7607.11", "7607.19", "7607.20"]],
+      ["computer mouse", ["8471.60"]],
+      ["sneakres", ["6404.11"]],
+      // 6306.22 "Tents; of synthetic fibres" has "camping" through its heading 6306.
+      ["camping tent", ["6306.22", "6306.29"]],
+    ] as const
+  ) {
+    await t.step(`the everyday word "${q}" finds ${expected.join(" or ")}`, async () => {
+      const page = await expectJson<SearchPage>(await search(svc, team, { q }), 200);
+      const top = page.results.slice(0, 3).map((r) => r.code);
+      assert(top.some((code) => (expected as readonly string[]).includes(code)), `${q}: ${top}`);
+    });
+  }
+
+  for (
+    const [q, first, below] of [
+      ["coffee not decaffeinated", ["0901.21", "0901.11"], "0901.22"],
+      ["roasted coffee, not decaffeinated", ["0901.21"], "0901.22"],
+      ["t-shirts other than cotton", ["6109.90"], "6109.10"],
+      ["t-shirts, not of cotton", ["6109.90"], "6109.10"],
+      ["frozen shrimps, not cold-water", ["0306.17"], "0306.16"],
+      ["coffee, not roasted", ["0901.11", "0901.12"], "0901.21"],
+    ] as const
+  ) {
+    await t.step(`"${q}" ranks ${first.join(" or ")} first, ${below} below`, async () => {
+      const page = await expectJson<SearchPage>(await search(svc, team, { q }), 200);
+      const codes = page.results.map((r) => r.code);
+      const top = codes[0] ?? "";
+      assert(
+        (first as readonly string[]).includes(top) && codes.indexOf(below) !== 0,
+        `${q}: ${codes.join(" ")}`,
+      );
+    });
+  }
+
+  await t.step("every code of the everyday vocabulary is an HS code", async () => {
+    const [{ n }] = await svc.db.query<{ n: number }>(
+      `select count(*)::int as n
+         from hs_synonyms s cross join lateral regexp_split_to_table(s.codes, ' ') as code
+        where code <> '' and not exists (select 1 from hs_codes h where h.code = code)`,
+    ) as [{ n: number }];
+    equal(n, 0);
+    const [{ terms }] = await svc.db.query<{ terms: number }>(
+      "select count(*)::int as terms from hs_synonyms",
+    ) as [{ terms: number }];
+    assert(terms > 10000, `${terms} terms`);
+  });
 
   await t.step(
     "a negated word does not match: crude oil is 2709, not 2710 (not crude)",

@@ -70,6 +70,25 @@ serviceTest("hs-codes/search", async (t) => {
     assertEquals(await ok({ q: "847130010012" }), { results: [], total: 0 });
   });
 
+  for (const q of ["HS 0901.21", "hs0901.21", "HS Code: 0901 21", "0901-21", "HSN 090121"]) {
+    await t.step(`a code as paperwork writes it, "${q}", finds 0901.21`, async () => {
+      assertEquals((await ok({ q })).results.map((r) => r.code), ["0901.21"]);
+    });
+  }
+
+  await t.step("a national line's digits without its country find the HS code above", async () => {
+    for (const q of ["0901 21 00", "HTS 0901.21.0015", "0901.21.00.99"]) {
+      assertEquals((await ok({ q })).results.map((r) => r.code), ["0901.21"], q);
+    }
+  });
+
+  await t.step("with country=US a 10-digit code as written finds that line", async () => {
+    for (const q of ["HTS 0901.21.0015", "0901 21 00 15", "htsus 0901210015"]) {
+      const page = await ok({ q, country: "US" });
+      assertEquals(page.results.map((r) => [r.code, r.duty_rate]), [["0901.21.00.15", "Free"]], q);
+    }
+  });
+
   // --- national lines ----------------------------------------------------------------------
 
   await t.step("with country=US a prefix also lists the US lines, with duty rates", async () => {
@@ -112,10 +131,10 @@ serviceTest("hs-codes/search", async (t) => {
     equal(line?.duty_rate, "Free");
     equal(line?.country, "US");
     const asses = await ok({ q: "asses", country: "US" });
-    // HS 0101.30 "Asses; live" first, then the US line "Asses" with its rate.
+    // The US line "Asses" with its rate first, then its HS subheading 0101.30 "Asses; live".
     assertEquals(asses.results.slice(0, 2).map((r) => [r.code, r.duty_rate]), [
-      ["0101.30", null],
       ["0101.30.00.00", "6.8%"],
+      ["0101.30", null],
     ]);
   });
 

@@ -22,6 +22,7 @@ export interface HsRecord {
   subheading: string | null;
   duty_rate: string | null;
   hierarchy: { level: number; code: string; description: string }[];
+  national_lines?: { level: number; code: string; description: string; duty_rate: string | null }[];
 }
 
 /** GET /api/v1/hs-codes/search with a team's API key; `query` is sent as given. */

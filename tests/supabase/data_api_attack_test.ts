@@ -231,9 +231,10 @@ async function attackAll(db: Queryable & DbTx, callers: Caller[]): Promise<Attem
 function functions(db: Queryable): Promise<CatalogFunction[]> {
   return db.query<CatalogFunction>(
     `select p.oid::regprocedure::text as signature, p.prosecdef,
-            p.prorettype = 'trigger'::regtype as returns_trigger,
+            p.prorettype in ('trigger'::regtype, 'event_trigger'::regtype) as returns_trigger,
             format(case when p.prokind = 'p' then 'call public.%I(%s)'
-                        when p.prorettype = 'trigger'::regtype then 'select public.%I(%s)'
+                        when p.prorettype in ('trigger'::regtype, 'event_trigger'::regtype)
+                          then 'select public.%I(%s)'
                         else 'select * from public.%I(%s)' end,
                    p.proname,
                    -- Not constants: a strict function of constant nulls is folded to null

@@ -10,7 +10,7 @@
  * is written: nothing of the database is left to close.
  */
 import { PGlite } from "@electric-sql/pglite";
-import { wrapPglite } from "../../shared/db/pglite.ts";
+import { PGLITE_EXTENSIONS, wrapPglite } from "../../shared/db/pglite.ts";
 import { prepareDatabase } from "../../shared/db/prepare.ts";
 
 const [path] = Deno.args;
@@ -18,7 +18,7 @@ if (!path) {
   console.error("usage: deno run -A tests/support/pglite_template.ts <path>");
   Deno.exit(2);
 }
-const pg = new PGlite();
+const pg = new PGlite({ extensions: PGLITE_EXTENSIONS });
 await pg.waitReady;
 await prepareDatabase(wrapPglite(pg));
 await pg.exec("vacuum");

@@ -24,6 +24,9 @@ const ALIASES: Record<string, string[]> = {
     "people s republic of china",
     "peoples republic of china",
     "zhongguo",
+    "中国",
+    "中华人民共和国",
+    "中國",
     "chine",
     "cina",
     "china p r",
@@ -42,7 +45,7 @@ const ALIASES: Record<string, string[]> = {
   DK: ["danmark", "danemark", "dinamarca", "danimarca", "daenemark", "danemark"],
   ES: ["espana", "spanien", "espagne", "spagna", "espanha"],
   FI: ["suomi", "finlande", "finlandia", "finnland"],
-  FR: ["frankreich", "francia", "franca", "francja"],
+  FR: ["frankreich", "francia", "franca", "francja", "republique francaise"],
   GB: [
     "uk",
     "u k",
@@ -66,7 +69,7 @@ const ALIASES: Record<string, string[]> = {
   IN: ["bharat", "inde", "indien"],
   IR: ["iran"],
   IT: ["italia", "italien", "italie"],
-  JP: ["nippon", "nihon", "japon", "giappone", "japao"],
+  JP: ["nippon", "nihon", "japon", "giappone", "japao", "日本", "日本国"],
   KP: ["north korea", "dprk"],
   KR: [
     "south korea",

@@ -13,7 +13,8 @@ import type { ExtractionLookups } from "./lookups.ts";
 import { party } from "./parties.ts";
 import { findTable } from "./table.ts";
 import { applyHsCheck, readItems } from "./items.ts";
-import { CHECKED, leaf, readerAdjusted } from "./confidence.ts";
+import { CHECKED, FOUND_WEAK_LABEL, leaf, readerAdjusted } from "./confidence.ts";
+import { type Amount, reconciledTotal, trailingAmounts } from "./reconcile.ts";
 import {
   type Context,
   currency,
@@ -47,6 +48,7 @@ export async function findFields(
     // A document that writes 1.234,56 writes 14/03/2026 day first, too.
     dayFirst: mark === "," ? true : null,
     currencies,
+    countries,
   };
   const ocr = lines.source === "ocr";
 
@@ -79,7 +81,9 @@ export async function findFields(
   const area = table
     ? { regions: table.regions, amount: table.columns.find((c) => c.type === "amount") }
     : null;
-  const total = totalValue(totals(ctx, area), items?.sum ?? null, ocr);
+  const lastRegion = table?.regions.at(-1);
+  const below = lastRegion ? trailingAmounts(lines, lastRegion.header + 1, mark) : [];
+  const total = totalValue(totals(ctx, area), items?.sum ?? null, below, ocr);
   if (total) result.goods.total_value = total;
   const number = invoiceNumber(ctx), date = invoiceDate(ctx);
   if (number || date) {
@@ -98,18 +102,34 @@ export async function findFields(
 }
 
 /**
- * The goods' total: the stated total that equals the sum of the lines is sure; without one,
- * a total labelled as the goods' value, then the invoice's total, less surely (freight and
- * insurance may be in it).
+ * The invoice's total: the amount below the table that equals the lines' sum plus the charges
+ * (less the discounts) printed between them is sure; else the stated total that equals the sum
+ * of the lines (no charges printed); without one, a total labelled as the goods' value, then
+ * the invoice's total, less surely.
  */
 function totalValue(
   stated: TotalReading[],
   sum: number | null,
+  below: Amount[],
   ocr: boolean,
 ): Leaf<number> | undefined {
   if (sum !== null) {
-    const agreeing = stated.find((t) => Math.abs(t.value - sum) <= 0.011);
-    if (agreeing) return leaf(agreeing.value, readerAdjusted(CHECKED, agreeing.segments, ocr));
+    const reconciled = reconciledTotal(below, sum);
+    if (reconciled) {
+      return leaf(reconciled.value, readerAdjusted(CHECKED, reconciled.segments, ocr));
+    }
+    // The sum, stated (labelled, or the last amount under the table): sure, unless more
+    // amounts follow it that did not reconcile (charges misread, perhaps).
+    const last = below.at(-1);
+    const agreeing = stated.find((t) => Math.abs(t.value - sum) <= 0.011) ??
+      (last && Math.abs(last.value - sum) <= 0.011 ? { ...last, goods: false } : undefined);
+    if (agreeing) {
+      const more = below.some((a) => a.line > agreeing.line && a.value > sum + 0.011);
+      return leaf(
+        agreeing.value,
+        readerAdjusted(more ? FOUND_WEAK_LABEL - 0.05 : CHECKED, agreeing.segments, ocr),
+      );
+    }
   }
   const best = stated.find((t) => t.goods) ?? stated[0];
   if (!best) return undefined;

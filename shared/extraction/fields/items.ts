@@ -18,6 +18,9 @@ import {
 } from "./confidence.ts";
 import { clean } from "./text.ts";
 
+/** A description read from more than one line. */
+const WRAPPED = FOUND_WEAK_LABEL + 0.05;
+
 export interface ItemsReading {
   items: ExtractedLineItem[];
   /** The sum of the lines' amounts (or quantity × price), when every line has one. */
@@ -56,7 +59,9 @@ export function readItems(
     if (description === "" && !quantity && !price) continue;
     const check = arithmetic(quantity, price, amount);
     if (description !== "") {
-      const base = row.wrapped ? describedBase - 0.03 : describedBase;
+      // Where a description runs over lines, which lines are its own is a guess (the next
+      // item's first line, a note): found, not sure.
+      const base = row.wrapped ? Math.min(describedBase, WRAPPED) : describedBase;
       const conf = description.length < 3 ? 0.4 : base;
       item.description = leaf(
         description,

@@ -194,9 +194,12 @@ function partyOf(
     plausibleName(first.text) ? nameConfidence : Math.min(IMPLAUSIBLE, nameConfidence),
   );
   const country = countryOf(rest, countries);
+  // A country that ends a line ("33000 Mersin, TURKEY") ends the address: what follows is
+  // contacts, or the text beside the block the reading ran on into.
+  const kept = country && !country.lineAlone ? rest.slice(0, country.index + 1) : rest;
   const addressLines = country?.lineAlone
-    ? rest.filter((_, i) => i !== country.index)
-    : rest.map((l, i) => i === country?.index ? { ...l, text: country.rest } : l);
+    ? kept.filter((_, i) => i !== country.index)
+    : kept.map((l, i) => i === country?.index ? { ...l, text: country.rest } : l);
   const address = addressLines.map((l) => l.text).filter((t) => t !== "");
   if (address.length > 0) {
     const segments = addressLines.flatMap((l) => l.segments);
@@ -239,8 +242,8 @@ function countryOf(lines: BlockLine[], countries: CountryIndex): CountryFound | 
       (/^[A-Z]{2}$/.test(code) && countries.isCode(code) ? code : null);
     if (alone) return { code: alone, index: i, lineAlone: true, rest: "" };
   }
-  // No line of its own: the end of one of the last two lines ("60612 Chicago, USA").
-  for (let i = lines.length - 1; i >= Math.max(0, lines.length - 2); i--) {
+  // No line of its own: the end of a line ("60612 Chicago, USA"), the first that has one.
+  for (let i = 0; i < lines.length; i++) {
     const end = countries.atEnd(lines[i]!.text);
     if (end && fold(end.rest) !== "") return { ...end, index: i, lineAlone: false };
   }

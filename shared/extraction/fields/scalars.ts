@@ -17,6 +17,7 @@ import {
   readerAdjusted,
 } from "./confidence.ts";
 import { clean } from "./text.ts";
+import type { CountryIndex } from "./countries.ts";
 import { overlapX } from "./geometry.ts";
 
 export interface Context {
@@ -26,6 +27,8 @@ export interface Context {
   /** Slashed dates read day first (a European document), when known. */
   dayFirst: boolean | null;
   currencies: Set<string>;
+  /** To tell a country after a place ("Santos, BRASIL") from the place. */
+  countries: CountryIndex;
 }
 
 const ocr = (ctx: Context) => ctx.doc.source === "ocr";
@@ -90,15 +93,48 @@ export function invoiceDate(ctx: Context): Leaf<string> | undefined {
     "invoice_date",
     (c) => parseDate(c.text, ctx.dayFirst),
   );
-  if (!found) return undefined;
+  if (!found) return unlabelledDate(ctx);
   let confidence = foundConfidence(found.hit, found.candidate);
   if (found.value.ambiguous) confidence = Math.min(confidence, 0.6);
   return labelledLeaf(ctx, found.value.iso, confidence, found.candidate.segments);
 }
 
+/**
+ * No label the vocabulary knows: the document's only date, a guess (a second, different date
+ * makes it a worse one).
+ */
+function unlabelledDate(ctx: Context): Leaf<string> | undefined {
+  const dates = ctx.doc.lines.flatMap((l) =>
+    l.segments.flatMap((seg) => {
+      const d = parseDate(seg.text, ctx.dayFirst);
+      return d && !d.ambiguous ? [{ iso: d.iso, seg }] : [];
+    })
+  );
+  const first = dates[0];
+  if (!first) return undefined;
+  const alone = dates.every((d) => d.iso === first.iso);
+  return labelledLeaf(ctx, first.iso, alone ? FOUND_GUESS : FOUND_GUESS - 0.2, [first.seg]);
+}
+
 // --- currency ---------------------------------------------------------------------------------
 
-const SYMBOLS: Record<string, string> = { "€": "EUR", "£": "GBP", "₹": "INR", "₩": "KRW" };
+const SYMBOLS: Record<string, string> = {
+  "€": "EUR",
+  "£": "GBP",
+  "₹": "INR",
+  "₩": "KRW",
+  "zł": "PLN",
+  "₺": "TRY",
+};
+/** Currencies written as words after a currency label ("Currency: Euro"). */
+const WORDS: [RegExp, string][] = [
+  [/\beuros?\b/i, "EUR"],
+  [/\bU\.?S\.? dollars?\b/i, "USD"],
+  [/\bpounds? sterling\b/i, "GBP"],
+  [/\bz[łl]oty\b/i, "PLN"],
+  [/円/, "JPY"],
+  [/人民币|\byuan\b|\bRMB\b/i, "CNY"],
+];
 const AMBIGUOUS_SYMBOLS: Record<string, string> = { "$": "USD", "¥": "JPY" };
 
 export function currency(ctx: Context): Leaf<string> | undefined {
@@ -110,6 +146,7 @@ function currencyIn(ctx: Context, text: string): string | null {
   const codes = codesIn(ctx, text);
   if (codes.length > 0) return codes[0]!;
   for (const [symbol, code] of Object.entries(SYMBOLS)) if (text.includes(symbol)) return code;
+  for (const [word, code] of WORDS) if (word.test(text)) return code;
   return null;
 }
 
@@ -141,6 +178,10 @@ function currencyFromText(ctx: Context): Leaf<string> | undefined {
         if (ctx.currencies.has(code)) vote(code, seg, true);
       }
       if (/\bUS\s?\$/.test(seg.text)) vote("USD", seg, true);
+      // A symbol in brackets in a header: "Unit price (€)".
+      for (const m of seg.text.matchAll(/[(\[]\s*(€|£|zł|₺|₹|₩)\s*[)\]]/g)) {
+        vote(SYMBOLS[m[1]!]!, seg, true);
+      }
       // A code next to an amount: "EUR 1,234.00", "1.234,00 EUR", "Total USD | 16,460.00".
       const words = seg.text.split(/\s+/);
       const first = words[0]!, last = words[words.length - 1]!;
@@ -242,20 +283,25 @@ export function portReadings(
       ) {
         continue;
       }
-      const reading = portIn(c.text);
+      const reading = portIn(c.text, ctx.countries);
       if (reading) out.push({ ...reading, vague: hit.match.rank >= 2, segments: c.segments });
     }
   }
   return out;
 }
 
-function portIn(text: string): Omit<PortReading, "vague" | "segments"> | null {
+function portIn(
+  text: string,
+  countries: CountryIndex,
+): Omit<PortReading, "vague" | "segments"> | null {
   const t = clean(text);
   if (t === "" || t.length > 80 || /^\d+$/.test(t)) return null;
   const whole = t.match(/^([A-Z]{2})\s?([A-Z2-9]{3})$/);
   const bracketed = t.match(/[(\[]\s*([A-Z]{2})\s?([A-Z2-9]{3})\s*[)\]]/);
   const code = whole ?? bracketed;
-  const name = clean(t.replace(/[(\[]\s*[A-Z]{2}\s?[A-Z2-9]{3}\s*[)\]]/, ""));
+  const named = clean(t.replace(/[(\[]\s*[A-Z]{2}\s?[A-Z2-9]{3}\s*[)\]]/, ""));
+  // "Le Havre, FRANCE": the port is the place, not its country.
+  const name = named.includes(",") ? countries.atEnd(named)?.rest ?? named : named;
   // A place is written with a capital ("Hamburg", "DEHAM"); "entry" is a label running on.
   const nameOk = !whole && /^[\p{Lu}]/u.test(name) && !/\b(of|to|from|and|or|de|du)$/i.test(name);
   return {

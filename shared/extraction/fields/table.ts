@@ -8,6 +8,8 @@
  */
 import type { DocumentLines, Line, Segment } from "./layout_lines.ts";
 import { type Column, type ColumnType, findHeaders, type TableHeader } from "./table_header.ts";
+import { noteOf } from "./notes.ts";
+import { contentHeader } from "./table_content.ts";
 import { gapBetween, maxLineGap, overlapX } from "./geometry.ts";
 import { matchLabel } from "./labels.ts";
 import { fold } from "./text.ts";
@@ -33,7 +35,12 @@ export interface RawTable {
 const MAX_ROWS = 1000;
 
 export function findTable(doc: DocumentLines): RawTable | null {
-  const headers = findHeaders(doc);
+  let headers = findHeaders(doc);
+  if (!headers[0] || !withQuantity(headers[0])) {
+    // No header names the quantities: a table found from its rows' arithmetic instead.
+    const found = contentHeader(doc);
+    if (found) headers = [found];
+  }
   const first = headers[0];
   if (!first) return null;
   const signature = signatureOf(first);
@@ -49,6 +56,10 @@ export function findTable(doc: DocumentLines): RawTable | null {
     if (rows.length >= MAX_ROWS) break;
   }
   return { rows: rows.slice(0, MAX_ROWS), columns: first.columns, regions };
+}
+
+function withQuantity(header: TableHeader): boolean {
+  return header.columns.some((c) => c.type === "quantity");
 }
 
 function signatureOf(header: TableHeader): string {
@@ -266,6 +277,21 @@ function joinLines(lines: TableLine[], columns: Set<ColumnType>): RawRow[] {
     const description = tl.cells.description;
     if (description && isTotalText(description.text) && !isAnchor(tl)) return;
     const row = rows.get(owner(i))!;
+    if (description && !isAnchor(tl) && row.cells.description) {
+      // A "Label: value" line under a description is a note on the item (its origin, its HS
+      // code), not more of the description; an HS code in it is the item's.
+      const note = noteOf(description.text);
+      if (note) {
+        if (note.hs && !row.cells.hs_code) {
+          row.cells.hs_code = { text: note.hs, segments: description.segments };
+        }
+        const { description: _, ...others } = tl.cells;
+        for (const [type, cell] of Object.entries(others) as [ColumnType, RawCell][]) {
+          appendCell(row, type, cell);
+        }
+        return;
+      }
+    }
     if (description && row.cells.description) row.wrapped = true;
     for (const [type, cell] of Object.entries(tl.cells) as [ColumnType, RawCell][]) {
       appendCell(row, type, cell);

@@ -1,0 +1,352 @@
+/**
+ * Builds the generated extraction corpus into tests/fixtures/extraction/generated/ (see
+ * docs/extraction-corpus.md): a seeded layout generator (gen/spec.ts) draws each source
+ * document, which is printed by Chromium or LibreOffice Writer (HTML), LibreOffice Calc (PDF,
+ * XLS, XLSX), SheetJS or exceljs, and some PDFs are rasterised into scans and photos
+ * (gen/scan.ts). Every document is assigned once to the "tune" or the "heldout" split by a hash
+ * of its source id, so a scan always falls in the split of the PDF it was made from.
+ *
+ *   nice deno run -A --no-lock scripts/corpus/make_generated.ts [--only g001,g002]
+ */
+import { gunzipSync } from "node:zlib";
+import { expectedOfGen, type GenSpec, makeSpec } from "./gen/spec.ts";
+import { renderGenHtml } from "./gen/html.ts";
+import { renderGenGrid, sheetStyle } from "./gen/sheet.ts";
+import { pageStages, type ScanFormat, scanPlan } from "./gen/scan.ts";
+import { fnv1a, Rng } from "./gen/rng.ts";
+import { COUNTRIES, CURRENCY_FORMS, GOODS } from "./gen/pools.ts";
+import { writeExcelJs, writeSheetJs } from "./sheets.ts";
+import { chromiumPdf, run, soffice } from "./tools.ts";
+
+const ROOT = new URL("../../", import.meta.url).pathname;
+const OUT = `${ROOT}tests/fixtures/extraction/generated/`;
+
+type Tool =
+  | "chromium"
+  | "lo_writer_html"
+  | "lo_calc_pdf"
+  | "sheetjs_xlsx"
+  | "exceljs_xlsx"
+  | "sheetjs_xls"
+  | "lo_calc_xls"
+  | "lo_calc_xlsx";
+
+/** How many source documents each producer makes, in id order. */
+const SOURCES: [Tool, number][] = [
+  ["chromium", 90],
+  ["lo_writer_html", 60],
+  ["lo_calc_pdf", 20],
+  ["sheetjs_xlsx", 22],
+  ["exceljs_xlsx", 22],
+  ["sheetjs_xls", 14],
+  ["lo_calc_xls", 14],
+  ["lo_calc_xlsx", 8],
+];
+
+/** How many PDFs become each kind of image; each from a different PDF. */
+const SCANS: [ScanFormat, number][] = [
+  ["scan_300", 40],
+  ["scan_200_noisy", 35],
+  ["image_pdf", 25],
+  ["photo_jpeg", 20],
+  ["tiff", 20],
+];
+
+export interface GeneratedEntry {
+  file: string;
+  format: string;
+  tool: string;
+  split: "tune" | "heldout";
+  source: string;
+  lang: string;
+  notes: string;
+}
+
+export function splitOf(sourceId: string): "tune" | "heldout" {
+  return fnv1a(`split:${sourceId}`) % 2 === 0 ? "tune" : "heldout";
+}
+
+async function referenceCsv(name: string): Promise<string[][]> {
+  const gz = await Deno.readFile(`${ROOT}data/reference/${name}`);
+  return new TextDecoder().decode(gunzipSync(gz)).trim().split("\n").slice(1).map((l) =>
+    l.split(",")
+  );
+}
+
+/** Every HS code, port and currency the pools use exists in data/reference. */
+async function checkPools(): Promise<void> {
+  const hs = new Set((await referenceCsv("hs_codes.csv.gz")).map((r) => r[0]));
+  for (const g of GOODS) if (!hs.has(g.hs6)) throw new Error(`HS ${g.hs6} is not a subheading`);
+  const ports = new Map((await referenceCsv("unlocode.csv.gz")).map((r) => [r[0], r]));
+  for (const c of COUNTRIES) {
+    for (const p of c.ports) {
+      const row = ports.get(p.locode);
+      // The function column is the 7th field unless a name holds a comma; look for "1" anywhere
+      // in an 8-character function code.
+      const fn = row?.find((f) => /^[0-9B-]{8}$/.test(f));
+      if (!row || row[1] !== c.code || !fn?.startsWith("1")) {
+        throw new Error(`${p.locode} is not a seaport of ${c.code}`);
+      }
+    }
+  }
+  const currencies = new Set((await referenceCsv("currencies.csv.gz")).map((r) => r[0]));
+  for (const code of Object.keys(CURRENCY_FORMS)) {
+    if (!currencies.has(code)) throw new Error(`${code} is not an ISO 4217 code`);
+  }
+}
+
+interface Source {
+  id: string;
+  tool: Tool;
+  spec: GenSpec;
+  scan?: ScanFormat;
+}
+
+function plan(): Source[] {
+  const sources: Source[] = [];
+  let n = 1;
+  const scans = SCANS.flatMap(([f, count]) => Array<ScanFormat>(count).fill(f));
+  for (const [tool, count] of SOURCES) {
+    for (let i = 0; i < count; i++, n++) {
+      const rng = new Rng(fnv1a(`doc:${n}`));
+      const pdf = tool === "chromium" || tool === "lo_writer_html" || tool === "lo_calc_pdf";
+      // PDFs are scanned in turn until every scan is assigned.
+      const scan = pdf ? scans.shift() : undefined;
+      const spec = makeSpec(`g${String(n).padStart(3, "0")}`, rng, { maxItems: scan ? 8 : 12 });
+      spec.id = `${spec.id}_${spec.lang}_${tool}`;
+      sources.push({ id: spec.id, tool, spec, ...(scan ? { scan } : {}) });
+    }
+  }
+  if (sources.filter((s) => s.scan).length !== SCANS.reduce((a, [, c]) => a + c, 0)) {
+    throw new Error("fewer PDFs than scans");
+  }
+  return sources;
+}
+
+function extOf(tool: Tool): string {
+  return tool === "sheetjs_xls" || tool === "lo_calc_xls"
+    ? "xls"
+    : tool.endsWith("xlsx")
+    ? "xlsx"
+    : "pdf";
+}
+
+function formatOf(tool: Tool): string {
+  const ext = extOf(tool);
+  return ext === "pdf" ? "digital_pdf" : ext;
+}
+
+async function buildSources(sources: Source[], build: string): Promise<void> {
+  const writer: string[] = [];
+  const calcPdf: string[] = [];
+  const calcXls: string[] = [];
+  const calcXlsx: string[] = [];
+  for (const s of sources) {
+    const target = `${OUT}${s.id}.${extOf(s.tool)}`;
+    const base = `${build}/${s.id}`;
+    const rng = new Rng(fnv1a(`sheet:${s.id}`));
+    switch (s.tool) {
+      case "chromium": {
+        // A rebuild into the same CORPUS_BUILD skips pages whose HTML did not change.
+        const html = renderGenHtml(s.spec);
+        const before = await Deno.readTextFile(`${base}.html`).catch(() => "");
+        if (html === before && await exists(target)) break;
+        await Deno.writeTextFile(`${base}.html`, html);
+        await chromiumPdf(build, `${base}.html`, target);
+        break;
+      }
+      case "lo_writer_html":
+        await Deno.writeTextFile(`${base}.html`, renderGenHtml(s.spec));
+        writer.push(`${base}.html`);
+        break;
+      case "lo_calc_pdf":
+      case "lo_calc_xls":
+      case "lo_calc_xlsx": {
+        const grid = renderGenGrid(s.spec, sheetStyle(s.spec, rng));
+        await Deno.writeFile(`${base}.xlsx`, await writeExcelJs([grid], s.tool === "lo_calc_pdf"));
+        (s.tool === "lo_calc_pdf" ? calcPdf : s.tool === "lo_calc_xls" ? calcXls : calcXlsx)
+          .push(`${base}.xlsx`);
+        break;
+      }
+      case "sheetjs_xlsx":
+      case "sheetjs_xls":
+        await Deno.writeFile(
+          target,
+          writeSheetJs([renderGenGrid(s.spec, sheetStyle(s.spec, rng))], extOf(s.tool) as "xls"),
+        );
+        break;
+      case "exceljs_xlsx":
+        await Deno.writeFile(
+          target,
+          await writeExcelJs([renderGenGrid(s.spec, sheetStyle(s.spec, rng))], false),
+        );
+        break;
+    }
+  }
+  const out = `${build}/out`;
+  if (writer.length > 0) {
+    await soffice(build, [
+      "--infilter=HTML (StarWriter)",
+      "--convert-to",
+      "pdf:writer_pdf_Export",
+      "--outdir",
+      out,
+      ...writer,
+    ]);
+  }
+  if (calcPdf.length > 0) {
+    await soffice(build, ["--convert-to", "pdf:calc_pdf_Export", "--outdir", out, ...calcPdf]);
+  }
+  if (calcXls.length > 0) {
+    await soffice(build, ["--convert-to", "xls:MS Excel 97", "--outdir", out, ...calcXls]);
+  }
+  if (calcXlsx.length > 0) {
+    // Into a folder of its own: the exceljs inputs carry the same names.
+    await soffice(build, [
+      "--convert-to",
+      "xlsx:Calc MS Excel 2007 XML",
+      "--outdir",
+      `${out}/xlsx`,
+      ...calcXlsx,
+    ]);
+  }
+  for (const s of sources) {
+    const ext = extOf(s.tool);
+    if (s.tool === "lo_writer_html" || s.tool === "lo_calc_pdf" || s.tool === "lo_calc_xls") {
+      await Deno.copyFile(`${out}/${s.id}.${ext}`, `${OUT}${s.id}.${ext}`);
+    } else if (s.tool === "lo_calc_xlsx") {
+      await Deno.copyFile(`${out}/xlsx/${s.id}.xlsx`, `${OUT}${s.id}.xlsx`);
+    }
+  }
+}
+
+async function exists(path: string): Promise<boolean> {
+  return await Deno.stat(path).then(() => true, () => false);
+}
+
+/**
+ * The text layer of every digital PDF shows its invoice number, both party names and every
+ * description, in content order (`pdftotext -raw`), spaces aside: a name wrapped over two
+ * lines of a narrow cell still reads as one.
+ */
+async function checkPdf(s: Source): Promise<number> {
+  const file = `${OUT}${s.id}.pdf`;
+  const text = (await run("pdftotext", ["-raw", file, "-"])).replace(/\s+/g, "");
+  const wanted = [
+    s.spec.invoiceNo,
+    s.spec.exporter.name,
+    s.spec.importer.name,
+    ...s.spec.items.map((i) => i.description),
+  ];
+  for (const want of wanted) {
+    if (!text.includes(want.replace(/\s+/g, ""))) {
+      throw new Error(`${s.id}.pdf does not show "${want}"`);
+    }
+  }
+  const info = await run("pdfinfo", [file]);
+  return Number(/Pages:\s+(\d+)/.exec(info)?.[1] ?? "0");
+}
+
+async function buildScan(s: Source, build: string): Promise<GeneratedEntry> {
+  const rng = new Rng(fnv1a(`scan:${s.id}`));
+  const p = scanPlan(s.scan!, rng);
+  const prefix = `${build}/${s.id}_${p.format}`;
+  await run("pdftoppm", ["-r", String(p.dpi), "-gray", "-png", `${OUT}${s.id}.pdf`, prefix]);
+  const pages: string[] = [];
+  for await (const e of Deno.readDir(build)) {
+    if (e.name.startsWith(`${s.id}_${p.format}-`) && e.name.endsWith(".png")) {
+      pages.push(`${build}/${e.name}`);
+    }
+  }
+  pages.sort();
+  const outs: string[] = [];
+  for (const [i, page] of pages.entries()) {
+    const out = `${prefix}.p${i + 1}.${p.pageExt}`;
+    for (const stage of pageStages(p, page, out, rng)) await run("convert", stage);
+    outs.push(out);
+  }
+  const ext = p.format === "image_pdf" ? "pdf" : p.pageExt;
+  const name = `${s.id}_${p.format}`;
+  const target = `${OUT}${name}.${ext}`;
+  if (ext === "pdf") await run("img2pdf", ["--pagesize", "A4", "-o", target, ...outs]);
+  else if (outs.length > 1) await run("convert", [...outs, "-compress", "Group4", target]);
+  else await Deno.copyFile(outs[0]!, target);
+  await writeJson(`${OUT}${name}.expected.json`, expectedOfGen(s.spec));
+  const notes = [...new Set(p.notes)];
+  return {
+    file: `${name}.${ext}`,
+    format: p.format,
+    tool: `pdftoppm -r ${p.dpi} -gray + ImageMagick 6${ext === "pdf" ? " + img2pdf" : ""}`,
+    split: splitOf(s.id),
+    source: s.id,
+    lang: s.spec.lang,
+    notes: [`${p.pageExt}`, `skew ${p.skew}°`, ...notes, `${pages.length} page(s)`].join("; "),
+  };
+}
+
+async function writeJson(path: string, value: unknown): Promise<void> {
+  await Deno.writeTextFile(path, JSON.stringify(value, null, 2) + "\n");
+}
+
+function describe(s: GenSpec): string {
+  const parts = [
+    s.kind,
+    `${s.items.length} item(s)`,
+    `parties ${s.partyLayout}`,
+    `labels ${s.labelPlace}${s.bilingual ? ", bilingual" : ""}`,
+    `numbers ${s.num}`,
+    `date "${s.datePrinted}"`,
+    `columns: ${s.columns.map((c) => c.header).join(" | ")}`,
+    `ruling ${s.ruling}`,
+  ];
+  if (s.mergedHeader) parts.push("merged price header");
+  if (s.unitInQty) parts.push("units in quantity cells");
+  if (s.countryInline) parts.push("country on the last address line");
+  if (s.tableIndent > 0) parts.push(`table indented ${s.tableIndent} %`);
+  if (s.charges.length > 0) parts.push(`charges: ${s.charges.map((c) => c.kind).join(", ")}`);
+  if (s.items.some((i) => i.note)) parts.push("notes under descriptions");
+  if (s.notify) parts.push("notify party");
+  return parts.join("; ");
+}
+
+async function main(): Promise<void> {
+  await checkPools();
+  const only = Deno.args.includes("--only")
+    ? new Set(Deno.args[Deno.args.indexOf("--only") + 1]!.split(","))
+    : undefined;
+  const build = Deno.env.get("CORPUS_BUILD") ?? await Deno.makeTempDir({ prefix: "gencorpus_" });
+  await Deno.mkdir(`${build}/out/xlsx`, { recursive: true });
+  await Deno.mkdir(OUT, { recursive: true });
+  const all = plan();
+  const chosen = all.filter((s) => !only || only.has(s.id.slice(0, 4)));
+  console.log(`building ${chosen.length} source documents in ${build}`);
+  await buildSources(chosen, build);
+  const manifest: GeneratedEntry[] = [];
+  for (const s of chosen) {
+    const ext = extOf(s.tool);
+    await writeJson(`${OUT}${s.id}.expected.json`, expectedOfGen(s.spec));
+    const pages = ext === "pdf" ? await checkPdf(s) : 0;
+    manifest.push({
+      file: `${s.id}.${ext}`,
+      format: formatOf(s.tool),
+      tool: s.tool,
+      split: splitOf(s.id),
+      source: s.id,
+      lang: s.spec.lang,
+      notes: describe(s.spec) + (pages > 1 ? `; ${pages} pages` : ""),
+    });
+  }
+  for (const s of chosen.filter((s) => s.scan)) {
+    console.log(`scanning ${s.id} as ${s.scan}`);
+    manifest.push(await buildScan(s, build));
+  }
+  if (!only) await writeJson(`${OUT}manifest.json`, manifest);
+  const bySplit = Object.groupBy(manifest, (e) => e.split);
+  console.log(
+    `wrote ${manifest.length} documents (tune ${bySplit.tune?.length ?? 0}, heldout ${
+      bySplit.heldout?.length ?? 0
+    }) to ${OUT}`,
+  );
+}
+
+if (import.meta.main) await main();

@@ -1,0 +1,288 @@
+/**
+ * Builds data/reference/hs_synonyms.csv.gz, the everyday vocabulary of HS search (shared/hs/):
+ * product words people use → the HS codes (and nomenclature words) they mean.
+ *
+ *   apt-get install wordnet-base    # Princeton WordNet 3.0 (WordNet licence)
+ *   deno run -A scripts/hs_synonyms.ts [--review] [--wordnet /usr/share/wordnet]
+ *
+ * Two sources, both committed under data/hs/ (see data/reference/README.md for provenance):
+ *
+ * - data/hs/wordnet_anchors.tsv: hand-picked WordNet noun synsets, each tied to HS codes
+ *   ("gym_shoe.n.01 → 6404.11"). Every WordNet noun whose hypernym chain reaches an anchor takes
+ *   the codes of the nearest one: "sneaker" (sneaker < gym shoe < shoe < footwear) → 6404.11,
+ *   "kumquat" (< citrus) → 0805.90. A word's senses are tried in WordNet's frequency order (the
+ *   first three; live animals and plants only when no other sense maps), so "mouse" is the
+ *   animal unless the curated list says otherwise. Irregular
+ *   plurals come from WordNet's noun.exc ("knives" → knife). Proper nouns, words the
+ *   nomenclature itself uses (the search finds those anyway), and phrases of more than three
+ *   words are left out.
+ * - data/hs/curated.tsv: written by hand, and winning over WordNet: British and American
+ *   spellings (aluminum → aluminium), trade and shop names WordNet lacks or reads otherwise
+ *   (smartphone, trainers, hoodie, mouse → computer mouse).
+ *
+ * Output columns: term (lower case), codes (space-separated HS codes, each checked against
+ * data/reference/hs_codes.csv.gz), means (nomenclature words matched as an alternative, may be
+ * empty), source (the WordNet chain or "curated"). Rows are sorted by term; the gzip is written
+ * without a timestamp, so the same inputs give the same bytes.
+ *
+ * --review prints every anchor with its WordNet gloss, to check that each names the sense meant.
+ */
+import { gzipSync } from "fflate";
+
+const ROOT = new URL("../", import.meta.url);
+const ANCHORS = new URL("data/hs/wordnet_anchors.tsv", ROOT);
+const CURATED = new URL("data/hs/curated.tsv", ROOT);
+const HS_CODES = new URL("data/reference/hs_codes.csv.gz", ROOT);
+const OUTPUT = new URL("data/reference/hs_synonyms.csv.gz", ROOT);
+
+/** Hypernym steps searched above a word for an anchor. */
+const MAX_DEPTH = 12;
+/** WordNet senses of a word tried, most frequent first. */
+const MAX_SENSES = 3;
+const MAX_WORDS = 3;
+
+interface Synset {
+  offset: string;
+  /** Lemmas as WordNet writes them (case kept: capitals mark proper nouns). */
+  lemmas: string[];
+  hypernyms: string[];
+  gloss: string;
+}
+
+interface Mapping {
+  codes: string[];
+  means: string;
+  source: string;
+}
+
+interface Row extends Mapping {
+  term: string;
+}
+
+async function main(args: string[]): Promise<void> {
+  const dirIndex = args.indexOf("--wordnet");
+  const dir = dirIndex >= 0 ? args[dirIndex + 1]! : "/usr/share/wordnet";
+  const wordnet = await readWordnet(dir);
+  const hs = await readHsCodes();
+  const anchors = readAnchors(await Deno.readTextFile(ANCHORS), wordnet, hs.codes);
+  if (args.includes("--review")) {
+    for (const [offset, anchor] of anchors) {
+      const synset = wordnet.synsets.get(offset)!;
+      console.log(`${anchor.name}\t${anchor.codes.join(" ")}\t${synset.gloss.slice(0, 90)}`);
+    }
+    return;
+  }
+
+  const rows = new Map<string, Row>();
+  for (const [lemma, senses] of wordnet.senses) {
+    const term = termOf(lemma);
+    if (term === null || hs.mentions(term)) continue;
+    const common = senses.slice(0, MAX_SENSES).map((offset, i) => ({ offset, sense: i + 1 }))
+      .filter((s) => !isProperNoun(wordnet.synsets.get(s.offset)!, lemma));
+    const mappings = common.map((s) => nearestAnchor([s], wordnet, anchors, lemma));
+    const mapping = mappings.find((m) => m !== null && !isLiving(m)) ??
+      mappings.find((m) => m !== null) ?? null;
+    if (mapping) rows.set(term, { term, ...mapping });
+  }
+  for (const [plural, lemma] of wordnet.plurals) {
+    const base = rows.get(termOf(lemma) ?? "");
+    const term = termOf(plural);
+    if (
+      base && term !== null && !rows.has(term) && !hs.mentions(term)
+    ) {
+      rows.set(term, { ...base, term, source: `${base.source}; plural (noun.exc)` });
+    }
+  }
+  for (const row of readCurated(await Deno.readTextFile(CURATED), hs.codes)) {
+    rows.set(row.term, row);
+  }
+
+  const sorted = [...rows.values()].sort((a, b) => a.term < b.term ? -1 : a.term > b.term ? 1 : 0);
+  const csv = ["term,codes,means,source", ...sorted.map(csvLine)].join("\n") + "\n";
+  await Deno.writeFile(OUTPUT, gzipSync(new TextEncoder().encode(csv), { level: 9, mtime: 0 }));
+  console.log(`${sorted.length} terms → ${OUTPUT.pathname}`);
+}
+
+/** WordNet's noun synsets, each noun's senses in frequency order, and irregular plurals. */
+async function readWordnet(dir: string) {
+  const synsets = new Map<string, Synset>();
+  for (const line of (await Deno.readTextFile(`${dir}/data.noun`)).split("\n")) {
+    if (line === "" || line.startsWith("  ")) continue;
+    const [head, gloss = ""] = line.split(" | ");
+    const f = head!.trim().split(" ");
+    const count = parseInt(f[3]!, 16);
+    const lemmas = Array.from({ length: count }, (_, i) => f[4 + 2 * i]!.replace(/\(.*\)$/, ""));
+    let i = 4 + 2 * count;
+    const pointers = Number(f[i++]);
+    const hypernyms: string[] = [];
+    for (let p = 0; p < pointers; p++, i += 4) {
+      if (f[i] === "@" || f[i] === "@i") hypernyms.push(f[i + 1]!);
+    }
+    synsets.set(f[0]!, { offset: f[0]!, lemmas, hypernyms, gloss: gloss.trim() });
+  }
+  const senses = new Map<string, string[]>();
+  for (const line of (await Deno.readTextFile(`${dir}/index.noun`)).split("\n")) {
+    if (line === "" || line.startsWith("  ")) continue;
+    const f = line.trim().split(" ");
+    const count = Number(f[2]);
+    senses.set(f[0]!, f.slice(f.length - count));
+  }
+  const plurals = new Map<string, string>();
+  for (const line of (await Deno.readTextFile(`${dir}/noun.exc`)).split("\n")) {
+    const [plural, lemma] = line.trim().split(" ");
+    if (plural && lemma) plurals.set(plural, lemma);
+  }
+  return { synsets, senses, plurals };
+}
+
+type Wordnet = Awaited<ReturnType<typeof readWordnet>>;
+
+/** The HS codes, and a test for whether the nomenclature's descriptions use a term. */
+async function readHsCodes() {
+  const text = await new Response(
+    new Blob([await Deno.readFile(HS_CODES)]).stream().pipeThrough(
+      new DecompressionStream("gzip"),
+    ),
+  ).text();
+  const codes = new Set<string>();
+  // Every run of one to three words of the descriptions.
+  const phrases = new Set<string>();
+  for (const line of text.split("\n").slice(1)) {
+    const code = line.split(",")[0];
+    if (!code) continue;
+    codes.add(code);
+    const words = line.toLowerCase().split(/[^a-z]+/).filter(Boolean);
+    for (let i = 0; i < words.length; i++) {
+      for (let n = 1; n <= MAX_WORDS && i + n <= words.length; n++) {
+        phrases.add(words.slice(i, i + n).join(" "));
+      }
+    }
+  }
+  /** The term as written, and with its last word in plural or singular form. */
+  const forms = (term: string) => {
+    const head = term.replace(/[a-z]+$/, "");
+    const last = term.slice(head.length);
+    return [last, `${last}s`, `${last}es`, last.replace(/y$/, "ies"), last.replace(/s$/, "")]
+      .map((w) => `${head}${w}`.replaceAll("-", " "));
+  };
+  return {
+    codes,
+    mentions: (term: string): boolean => forms(term).some((f) => phrases.has(f)),
+  };
+}
+
+interface Anchor {
+  name: string;
+  codes: string[];
+}
+
+/** `lemma.n.NN<TAB>codes<TAB>what` lines → anchors by synset offset. */
+function readAnchors(text: string, wordnet: Wordnet, hsCodes: Set<string>) {
+  const anchors = new Map<string, Anchor>();
+  for (const [n, line] of text.split("\n").entries()) {
+    if (line.trim() === "" || line.startsWith("#")) continue;
+    const [name = "", codeList = ""] = line.split("\t");
+    const match = /^(.+)\.n\.(\d\d)$/.exec(name);
+    const offset = match ? wordnet.senses.get(match[1]!)?.[Number(match[2]) - 1] : undefined;
+    if (!offset) throw new Error(`wordnet_anchors.tsv line ${n + 1}: no synset ${name}`);
+    if (anchors.has(offset)) throw new Error(`wordnet_anchors.tsv line ${n + 1}: ${name} twice`);
+    anchors.set(offset, { name, codes: checkedCodes(codeList, hsCodes, `anchor ${name}`) });
+  }
+  return anchors;
+}
+
+/** `term<TAB>codes<TAB>means<TAB>note` lines. */
+function readCurated(text: string, hsCodes: Set<string>): Row[] {
+  const rows: Row[] = [];
+  for (const [n, line] of text.split("\n").entries()) {
+    if (line.trim() === "" || line.startsWith("#")) continue;
+    const [term = "", codeList = "", means = ""] = line.split("\t");
+    const codes = codeList.trim() === "" ? [] : checkedCodes(codeList, hsCodes, `term ${term}`);
+    if (term !== term.toLowerCase().trim() || (codes.length === 0 && means.trim() === "")) {
+      throw new Error(`curated.tsv line ${n + 1}: lower-case term with codes or means needed`);
+    }
+    rows.push({ term, codes, means: means.trim(), source: "curated" });
+  }
+  return rows;
+}
+
+function checkedCodes(list: string, hsCodes: Set<string>, what: string): string[] {
+  const codes = list.trim().split(/\s+/);
+  for (const code of codes) {
+    if (!hsCodes.has(code)) throw new Error(`${what}: ${code} is not an HS 2022 code`);
+  }
+  return codes;
+}
+
+/**
+ * The nearest anchor above the first sense that has one (breadth first, so the fewest
+ * hypernym steps win), with the chain that led there.
+ */
+function nearestAnchor(
+  senses: readonly { offset: string; sense: number }[],
+  wordnet: Wordnet,
+  anchors: Map<string, Anchor>,
+  lemma: string,
+): Mapping | null {
+  for (const { offset, sense } of senses) {
+    const from = new Map<string, string | null>([[offset, null]]);
+    let level = [offset];
+    for (let depth = 0; depth <= MAX_DEPTH && level.length > 0; depth++) {
+      const found = level.find((o) => anchors.has(o));
+      if (found !== undefined) {
+        const chain: string[] = [];
+        for (let o: string | null = found; o !== null; o = from.get(o) ?? null) {
+          chain.unshift(wordnet.synsets.get(o)!.lemmas[0]!);
+        }
+        const anchor = anchors.get(found)!;
+        return {
+          codes: anchor.codes,
+          means: "",
+          source: `wordnet 3.0 ${lemma}.n.${String(sense).padStart(2, "0")}: ` +
+            `${chain.reverse().join(" < ")} (anchor ${anchor.name})`,
+        };
+      }
+      const next: string[] = [];
+      for (const o of level) {
+        for (const h of wordnet.synsets.get(o)!.hypernyms) {
+          if (!from.has(h)) {
+            from.set(h, o);
+            next.push(h);
+          }
+        }
+      }
+      level = next;
+    }
+  }
+  return null;
+}
+
+/** A WordNet lemma as a search term, or null when it is not one people type for goods. */
+function termOf(lemma: string): string | null {
+  const term = lemma.toLowerCase().replaceAll("_", " ");
+  if (!/^[a-z][a-z' -]*[a-z]$/.test(term) || term.length < 3) return null;
+  return term.split(/[ -]/).length <= MAX_WORDS ? term : null;
+}
+
+/**
+ * A mapping to live animals (chapter 01) or live plants (chapter 06). WordNet often lists the
+ * tree before its fruit ("kumquat", "mango"), but trade mostly ships the fruit: such a sense is
+ * taken only when no other of the first senses reaches an anchor.
+ */
+function isLiving(mapping: Mapping): boolean {
+  return mapping.codes.every((code) => code.startsWith("01") || code.startsWith("06"));
+}
+
+function isProperNoun(synset: Synset, lemma: string): boolean {
+  return synset.lemmas.some((l) => l.toLowerCase() === lemma && l !== l.toLowerCase());
+}
+
+function csvLine(row: Row): string {
+  return [row.term, row.codes.join(" "), row.means, row.source].map(csvField).join(",");
+}
+
+function csvField(value: string): string {
+  return /[",\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+}
+
+if (import.meta.main) await main(Deno.args);

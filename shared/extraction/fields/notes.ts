@@ -1,0 +1,16 @@
+/**
+ * Notes on a line item: a "Label: value" line under a description ("Origin: GERMANY",
+ * "HS code: 8482.10", "原产地：中国") says something about the item and is not part of its
+ * description; an HS code standing alone as a note's value is the item's HS code.
+ */
+/** "Origin: GERMANY", "HS code: 8482.10", "原产地：中国": a label, a colon, a value. */
+const NOTE = /^([\p{L}][\p{L}\p{M} .'’/()-]{0,40}?)\s*[:：]\s*(\S.*)$/u;
+/** An HS code alone: 4 digits, then pairs, dots or spaces between (6 to 10 digits in all). */
+const HS_ALONE = /^\d{4}(?:[.\s]?\d{2}){1,3}$/;
+
+export function noteOf(text: string): { hs?: string } | null {
+  const m = text.trim().match(NOTE);
+  if (!m) return null;
+  const value = m[2]!.trim();
+  return HS_ALONE.test(value) ? { hs: value } : {};
+}
