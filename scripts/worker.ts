@@ -4,6 +4,7 @@
  */
 import { buildDeps } from "../shared/deps.ts";
 import { openConfiguredDb } from "../shared/runtime/boot.ts";
+import { workerStorageProblem } from "../shared/runtime/worker_storage.ts";
 import { startDocumentWorker } from "../shared/jobs/run_worker.ts";
 import { startWebhookWorker } from "../shared/webhooks/worker.ts";
 import { startExtractionWorker } from "../shared/extraction/jobs/run_worker.ts";
@@ -13,6 +14,12 @@ if (!(Deno.env.get("DATABASE_URL") || Deno.env.get("SUPABASE_DB_URL"))) {
   Deno.exit(2);
 }
 const { config, db } = await openConfiguredDb(Deno.env, { poolSize: 4 });
+const storageProblem = workerStorageProblem(config, Deno.env);
+if (storageProblem) {
+  console.error(storageProblem);
+  await db.close();
+  Deno.exit(2);
+}
 const deps = buildDeps(config, db);
 const running = await startDocumentWorker(deps);
 const webhooks = await startWebhookWorker(deps);

@@ -2,18 +2,32 @@
  * Settings, read once from the environment. Names follow Supabase where Supabase has one.
  */
 export interface Config {
+  /** `edge`: an edge function on Supabase (no node:http lookup, no threads, no OCR). */
+  runtime: "local" | "edge";
   port: number;
   /** Real PostgreSQL (`DATABASE_URL`, or Supabase's `SUPABASE_DB_URL`); unset: PGlite. */
   databaseUrl: string | undefined;
   dbPoolSize: number;
+  /** Prepared statements; off for a transaction pooler (Supavisor on port 6543). */
+  dbPrepare: boolean;
   /** Local state: PGlite files, generated keys, stored files. */
   dataDir: string;
+  /** The key printed at start and sent by examples; one of `publishableKeys`. */
   anonKey: string;
+  /** The key the service calls its own functions with; one of `serviceRoleKeys`. */
   serviceRoleKey: string;
-  /** HS256 secret for Supabase user JWTs and for the locally generated anon/service keys. */
+  /** Keys accepted as `apikey`: the legacy anon key and `sb_publishable_…` keys. */
+  publishableKeys: string[];
+  /** Keys of the admin routes (and accepted as `apikey`): service role and `sb_secret_…` keys. */
+  serviceRoleKeys: string[];
+  /** Legacy HS256 secret of Supabase user JWTs (and of the locally generated keys). */
   jwtSecret: string | undefined;
-  /** JWKS URL for Supabase user JWTs signed with asymmetric keys. */
+  /** A JWKS given inline (Supabase injects `SUPABASE_JWKS`), for asymmetric user JWTs. */
+  jwks: { keys: Record<string, unknown>[] } | undefined;
+  /** JWKS URL for asymmetric user JWTs; default `<SUPABASE_URL>/auth/v1/.well-known/jwks.json`. */
   jwksUrl: string | undefined;
+  /** The `aud` every user JWT must carry. */
+  jwtAudience: string;
   publicBaseUrl: string;
   allowedOrigins: string[];
   /** Requests per minute per API key or user; 0 turns the limit off. */
@@ -75,22 +89,47 @@ export interface Config {
 
 export type Env = Pick<Deno.Env, "get">;
 
-export function readConfig(
-  env: Env,
-  keys: { anonKey: string; serviceRoleKey: string; jwtSecret: string | undefined },
-): Config {
+/** Settings a process cannot start without; the message names every one that is missing. */
+export class ConfigError extends Error {
+  constructor(readonly missing: string[]) {
+    super(`Missing setting${missing.length > 1 ? "s" : ""}: ${missing.join("; ")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** The keys of a process: from the environment, or generated locally (shared/auth/keys.ts). */
+export interface ServiceKeys {
+  anonKey: string;
+  serviceRoleKey: string;
+  jwtSecret: string | undefined;
+  /** More keys accepted as `apikey` (`sb_publishable_…`), besides anonKey. */
+  publishableKeys?: string[];
+  /** More admin keys (`sb_secret_…`), besides serviceRoleKey. */
+  secretKeys?: string[];
+}
+
+export function readConfig(env: Env, keys: ServiceKeys): Config {
   const port = intSetting(env, "PORT", 54321);
-  const publicBaseUrl = (env.get("PUBLIC_BASE_URL") || env.get("SUPABASE_URL") ||
+  const supabaseUrl = (env.get("SUPABASE_URL") || "").replace(/\/+$/, "") || undefined;
+  const publicBaseUrl = (env.get("PUBLIC_BASE_URL") || supabaseUrl ||
     `http://127.0.0.1:${port}`).replace(/\/+$/, "");
+  const databaseUrl = env.get("DATABASE_URL") || env.get("SUPABASE_DB_URL") || undefined;
   return {
+    runtime: "local",
     port,
-    databaseUrl: env.get("DATABASE_URL") || env.get("SUPABASE_DB_URL") || undefined,
+    databaseUrl,
     dbPoolSize: intSetting(env, "DB_POOL_SIZE", 10),
+    dbPrepare: booleanSetting(env, "DB_PREPARE", !usesTransactionPooler(databaseUrl)),
     dataDir: env.get("DATA_DIR") || ".data",
     anonKey: keys.anonKey,
     serviceRoleKey: keys.serviceRoleKey,
+    publishableKeys: unique([keys.anonKey, ...(keys.publishableKeys ?? [])]),
+    serviceRoleKeys: unique([keys.serviceRoleKey, ...(keys.secretKeys ?? [])]),
     jwtSecret: keys.jwtSecret,
-    jwksUrl: env.get("SUPABASE_JWKS_URL") || undefined,
+    jwks: jwksSetting(env),
+    jwksUrl: env.get("JWKS_URL") || env.get("SUPABASE_JWKS_URL") ||
+      (supabaseUrl ? `${supabaseUrl}/auth/v1/.well-known/jwks.json` : undefined),
+    jwtAudience: env.get("JWT_AUDIENCE") || "authenticated",
     publicBaseUrl,
     allowedOrigins: (env.get("ALLOWED_ORIGINS") || "*").split(",").map((s) => s.trim())
       .filter(Boolean),
@@ -103,7 +142,7 @@ export function readConfig(
     rulesProviderApiKey: env.get("PROVIDER_RULES_API_KEY") || undefined,
     publicVerifyUrl: (env.get("PUBLIC_VERIFY_URL") || `${publicBaseUrl}/functions/v1/verify-hash`)
       .replace(/\/+$/, ""),
-    supabaseUrl: env.get("SUPABASE_URL") || undefined,
+    supabaseUrl,
     storageBucket: env.get("STORAGE_BUCKET") || "documents",
     storageSigningSecret: env.get("STORAGE_SIGNING_KEY") || keys.jwtSecret || keys.serviceRoleKey,
     signedUrlSeconds: intSetting(env, "SIGNED_URL_TTL_SECONDS", 3600),
@@ -144,6 +183,45 @@ function intSetting(env: Env, name: string, fallback: number): number {
     throw new Error(`${name} must be a whole number, not ${JSON.stringify(raw)}`);
   }
   return value;
+}
+
+function booleanSetting(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env.get(name);
+  if (raw === undefined || raw === "") return fallback;
+  if (raw === "true" || raw === "false") return raw === "true";
+  throw new Error(`${name} must be true or false, not ${JSON.stringify(raw)}`);
+}
+
+/**
+ * Supabase's transaction pooler (Supavisor, port 6543) hands each transaction to any server
+ * connection, so a statement prepared on one is unknown on the next: no prepared statements.
+ */
+export function usesTransactionPooler(url: string | undefined): boolean {
+  if (!url) return false;
+  try {
+    return new URL(url).port === "6543";
+  } catch {
+    return false;
+  }
+}
+
+/** `SUPABASE_JWKS`: `{"keys": [...]}` or a bare array of keys. */
+function jwksSetting(env: Env): Config["jwks"] {
+  const raw = env.get("SUPABASE_JWKS") || env.get("JWKS");
+  if (!raw) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new Error("SUPABASE_JWKS is not JSON");
+  }
+  const keys = Array.isArray(parsed) ? parsed : (parsed as { keys?: unknown })?.keys;
+  if (!Array.isArray(keys)) throw new Error("SUPABASE_JWKS has no keys array");
+  return keys.length ? { keys } : undefined;
+}
+
+function unique(values: string[]): string[] {
+  return [...new Set(values.filter(Boolean))];
 }
 
 /** Who reads a setting: the service (gateway, functions, workers), the tests, or a script. */
@@ -212,15 +290,87 @@ export const SETTINGS: readonly SettingDoc[] = [
     scope: "service",
   },
   {
+    name: "SUPABASE_PUBLISHABLE_KEYS",
+    default: "unset (Supabase injects it)",
+    meaning: "more `apikey` keys (`sb_publishable_…`), a JSON map",
+    scope: "service",
+  },
+  {
+    name: "PUBLISHABLE_KEYS",
+    default: "unset",
+    meaning: "more `apikey` keys, comma-separated",
+    scope: "service",
+  },
+  {
+    name: "SUPABASE_SECRET_KEYS",
+    default: "unset (Supabase injects it)",
+    meaning: "more admin keys (`sb_secret_…`), a JSON map",
+    scope: "service",
+  },
+  {
+    name: "SECRET_KEYS",
+    default: "unset",
+    meaning: "more admin keys, comma-separated",
+    scope: "service",
+  },
+  {
+    name: "JWT_SECRET",
+    default: "`SUPABASE_JWT_SECRET`, else generated with the keys",
+    meaning: "legacy HS256 secret of Supabase user JWTs (and of the generated keys)",
+    scope: "service",
+  },
+  {
     name: "SUPABASE_JWT_SECRET",
-    default: "generated with the keys",
-    meaning: "HS256 secret of Supabase user JWTs (and of the generated keys)",
+    default: "unset",
+    meaning: "the old name of `JWT_SECRET`",
+    scope: "service",
+  },
+  {
+    name: "SUPABASE_JWKS",
+    default: "unset (Supabase injects it)",
+    meaning: "the JWKS of user JWTs signed with asymmetric keys, inline (`JWKS` also)",
+    scope: "service",
+  },
+  {
+    name: "JWKS",
+    default: "unset",
+    meaning: "as `SUPABASE_JWKS`",
+    scope: "service",
+  },
+  {
+    name: "JWKS_URL",
+    default: "`SUPABASE_JWKS_URL`, else `$SUPABASE_URL/auth/v1/.well-known/jwks.json`",
+    meaning: "where the JWKS of user JWTs is fetched when none is inline",
     scope: "service",
   },
   {
     name: "SUPABASE_JWKS_URL",
     default: "unset",
-    meaning: "JWKS for user JWTs signed with asymmetric keys",
+    meaning: "the old name of `JWKS_URL`",
+    scope: "service",
+  },
+  {
+    name: "JWT_AUDIENCE",
+    default: "`authenticated`",
+    meaning: "the `aud` every user JWT must carry (`exp` is required too)",
+    scope: "service",
+  },
+  {
+    name: "DB_PREPARE",
+    default: "`false` on port 6543, else `true`",
+    meaning: "prepared statements (off for Supabase's transaction pooler)",
+    scope: "service",
+  },
+  {
+    name: "FUNCTION_PORT",
+    default: "unset: as the edge runtime decides",
+    meaning: "an edge function run outside Supabase listens on this loopback port",
+    scope: "service",
+  },
+  {
+    name: "STORAGE_LOCAL_SHARED",
+    default: "`false`",
+    meaning: "`deno task worker` may use local storage (it shares the service's `DATA_DIR`)",
     scope: "service",
   },
   {

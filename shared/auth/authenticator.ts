@@ -1,4 +1,10 @@
-import { createRemoteJWKSet, type JWTPayload, jwtVerify } from "jose";
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  type JWTPayload,
+  jwtVerify,
+  type JWTVerifyGetKey,
+} from "jose";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/db.ts";
 import { ServiceError } from "../errors/service_error.ts";
@@ -17,33 +23,31 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export class Authenticator {
   readonly #keys: TtlCache<string, KeyOwner | null>;
   readonly #memberships: TtlCache<string, string[]>;
-  readonly #jwtKey: Parameters<typeof jwtVerify>[1] | undefined;
+  readonly #jwtKey: JWTVerifyGetKey | undefined;
 
   constructor(private readonly config: Config, private readonly db: Db) {
     const ttl = config.apiKeyCacheSeconds * 1000;
     this.#keys = new TtlCache(ttl, 10_000);
     this.#memberships = new TtlCache(ttl, 10_000);
-    this.#jwtKey = config.jwksUrl
-      ? createRemoteJWKSet(new URL(config.jwksUrl))
-      : config.jwtSecret
-      ? new TextEncoder().encode(config.jwtSecret)
-      : undefined;
+    this.#jwtKey = userJwtKey(config);
   }
 
-  /** Supabase's gateway check: the `apikey` header carries the anon or service role key. */
+  /**
+   * Supabase's gateway check: the `apikey` header carries a publishable key (the legacy anon
+   * key or `sb_publishable_…`) or a service role / secret key.
+   */
   requireApikeyHeader(apikey: string | undefined): void {
     if (!apikey) {
       throw new ServiceError("SVC_AUTH_002", "Missing apikey header: send apikey: <ANON_KEY>");
     }
-    const known = timingSafeEqual(apikey, this.config.anonKey) ||
-      timingSafeEqual(apikey, this.config.serviceRoleKey);
-    if (!known) throw new ServiceError("SVC_AUTH_002", "Invalid apikey header");
+    const known = [...this.config.publishableKeys, ...this.config.serviceRoleKeys];
+    if (!anyEqual(apikey, known)) throw new ServiceError("SVC_AUTH_002", "Invalid apikey header");
   }
 
-  /** The service role key, as a Bearer token, for the admin routes. */
+  /** The service role key (or a secret key), as a Bearer token, for the admin routes. */
   requireServiceRole(authorization: string | undefined): void {
     const token = bearerToken(authorization);
-    if (!timingSafeEqual(token, this.config.serviceRoleKey)) {
+    if (!anyEqual(token, this.config.serviceRoleKeys)) {
       throw new ServiceError("SVC_AUTH_003", "This route needs the service role key");
     }
   }
@@ -95,8 +99,10 @@ export class Authenticator {
   async #verifyJwt(token: string): Promise<JWTPayload> {
     if (!this.#jwtKey) throw invalidCredentials();
     try {
-      const { payload } = await jwtVerify(token, this.#jwtKey as Uint8Array, {
+      const { payload } = await jwtVerify(token, this.#jwtKey, {
         algorithms: ["HS256", "RS256", "ES256"],
+        audience: this.config.jwtAudience,
+        requiredClaims: ["exp", "sub"],
       });
       return payload;
     } catch {
@@ -116,6 +122,35 @@ export class Authenticator {
     }
     return teams;
   }
+}
+
+/**
+ * The key of a user JWT by its algorithm: HS256 with the legacy secret, asymmetric keys from
+ * the JWKS (inline `SUPABASE_JWKS`, else fetched from the JWKS URL and cached by jose).
+ */
+function userJwtKey(config: Config): JWTVerifyGetKey | undefined {
+  const secret = config.jwtSecret ? new TextEncoder().encode(config.jwtSecret) : undefined;
+  const jwks = config.jwks
+    ? createLocalJWKSet(config.jwks as Parameters<typeof createLocalJWKSet>[0])
+    : config.jwksUrl
+    ? createRemoteJWKSet(new URL(config.jwksUrl))
+    : undefined;
+  if (!secret && !jwks) return undefined;
+  return (header, token) => {
+    if (header.alg === "HS256") {
+      if (!secret) throw new Error("no HS256 secret configured");
+      return secret;
+    }
+    if (!jwks) throw new Error("no JWKS configured");
+    return jwks(header, token);
+  };
+}
+
+/** Compares against every candidate (no early exit), in constant time per candidate. */
+function anyEqual(value: string, candidates: readonly string[]): boolean {
+  let found = false;
+  for (const candidate of candidates) found = timingSafeEqual(value, candidate) || found;
+  return found;
 }
 
 function chooseTeam(teams: string[], teamIdHeader: string | undefined): string {

@@ -8,12 +8,17 @@ export interface DbSettings {
   /** Where PGlite keeps its files when no URL is set. */
   pgliteDir?: string | undefined;
   poolSize?: number | undefined;
+  /** Prepared statements (off behind a transaction pooler). */
+  prepare?: boolean | undefined;
 }
 
 /** Real PostgreSQL when a URL is set, otherwise the embedded database. */
 export function openDb(settings: DbSettings): Promise<Db> {
   if (settings.url) {
-    return Promise.resolve(openPostgres(settings.url, { max: settings.poolSize ?? 10 }));
+    return Promise.resolve(openPostgres(settings.url, {
+      max: settings.poolSize ?? 10,
+      prepare: settings.prepare ?? true,
+    }));
   }
   return openPglite(settings.pgliteDir);
 }

@@ -6,12 +6,19 @@ const COPY_CHUNK = 256 * 1024;
 export interface PostgresOptions {
   /** Connections in the pool. Edge functions want few; the gateway a handful. */
   max?: number;
+  /**
+   * Named prepared statements, cached per connection (default). Off for Supabase's transaction
+   * pooler, which may run each transaction on another server connection.
+   */
+  prepare?: boolean;
 }
 
 /** Real PostgreSQL through postgres.js, with prepared statements cached per connection. */
 export function openPostgres(url: string, options: PostgresOptions = {}): Db {
+  const prepare = options.prepare ?? true;
   const sql = postgres(url, {
     max: options.max ?? 10,
+    prepare,
     onnotice: () => {},
     // Dates and JSON are parsed by postgres.js already; bigint stays a string, so SQL casts
     // counts to int (see db.ts).
@@ -19,9 +26,9 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Db {
   });
   return {
     kind: "postgres",
-    ...queryable(sql),
+    ...queryable(sql, prepare),
     transaction: (fn) =>
-      sql.begin((tx) => fn(queryable(tx as unknown as postgres.Sql))) as Promise<never>,
+      sql.begin((tx) => fn(queryable(tx as unknown as postgres.Sql, prepare))) as Promise<never>,
     listen: async (channel, onNotify) => {
       const { unlisten } = await sql.listen(channel, () => onNotify());
       return unlisten;
@@ -30,7 +37,7 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Db {
   };
 }
 
-function queryable(sql: postgres.Sql): Queryable {
+function queryable(sql: postgres.Sql, prepare: boolean): Queryable {
   return {
     copyCsv: async (table, columns, csv) => {
       const stream = await sql.unsafe(
@@ -56,7 +63,7 @@ function queryable(sql: postgres.Sql): Queryable {
     async query<T>(text: string, params: readonly unknown[] = []): Promise<T[]> {
       const values = params.map((p) => Array.isArray(p) ? arrayLiteral(p) : p);
       const rows = await sql.unsafe(text, values as postgres.ParameterOrJSON<never>[], {
-        prepare: true,
+        prepare,
       });
       return rows as unknown as T[];
     },

@@ -35,6 +35,10 @@ export const ERROR_CODES = {
     meaning: "extract-filled-fields: the extracted values could not be stored in the shipment",
   },
   SVC_SYS_002: { status: 503, meaning: "Database unreachable (health check)" },
+  SVC_SYS_003: {
+    status: 503,
+    meaning: "Edge function not configured: a required setting is missing (the message names it)",
+  },
   SVC_SHIP_001: { status: 400, meaning: "create-shipment: shipment_data missing or not an object" },
   SVC_SHIP_002: { status: 500, meaning: "create-shipment: creation failed" },
   SVC_SHIP_003: { status: 400, meaning: "get-shipment: neither id nor status given" },

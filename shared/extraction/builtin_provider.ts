@@ -10,10 +10,10 @@ import {
   ExtractionFailure,
   type ExtractionInput,
   type ExtractionProvider,
+  OcrNotAvailable,
 } from "../providers/extraction.ts";
 import { readPdfText } from "./readers/pdf_text.ts";
 import { readSpreadsheet } from "./readers/spreadsheet.ts";
-import { readImageFile, readScannedPdf } from "./ocr/index.ts";
 import { findFields } from "./fields/finder.ts";
 import type { ExtractionLookups } from "./fields/lookups.ts";
 
@@ -23,13 +23,17 @@ const THIN_TEXT_WORDS_PER_PAGE = 25;
 export class BuiltInExtractionProvider implements ExtractionProvider {
   readonly name = "builtin" as const;
 
-  constructor(private readonly lookups: ExtractionLookups) {}
+  /** `ocr: false` (the edge runtime): a file that needs OCR throws OcrNotAvailable. */
+  constructor(
+    private readonly lookups: ExtractionLookups,
+    private readonly options: { ocr: boolean } = { ocr: true },
+  ) {}
 
   async extract(
     input: ExtractionInput,
     options: { signal: AbortSignal },
   ): Promise<ExtractionResult> {
-    const doc = await read(input, options.signal);
+    const doc = await read(input, options.signal, this.options.ocr);
     options.signal.throwIfAborted();
     const result = await findFields(doc, this.lookups);
     if (!result.exporter && !result.importer && result.goods.line_items.length === 0) {
@@ -42,24 +46,37 @@ export class BuiltInExtractionProvider implements ExtractionProvider {
   }
 }
 
-function read(input: ExtractionInput, signal: AbortSignal): Promise<ReadDocument> {
+async function read(
+  input: ExtractionInput,
+  signal: AbortSignal,
+  ocr: boolean,
+): Promise<ReadDocument> {
   switch (input.kind) {
     case "pdf":
-      return readPdf(input.bytes, signal);
+      return await readPdf(input.bytes, signal, ocr);
     case "png":
     case "jpeg":
     case "tiff":
-      return readImageFile(input.bytes, input.kind, { signal });
+      return await (await ocrModule(ocr)).readImageFile(input.bytes, input.kind, { signal });
     case "xls":
     case "xlsx":
-      return readSpreadsheet(input.bytes, input.kind, { signal });
+      return await readSpreadsheet(input.bytes, input.kind, { signal });
   }
 }
 
-async function readPdf(bytes: Uint8Array, signal: AbortSignal): Promise<TextDocument> {
+async function readPdf(bytes: Uint8Array, signal: AbortSignal, ocr: boolean) {
   const text = await readPdfText(bytes, { signal });
   if (!isThin(text)) return text;
-  return await readScannedPdf(bytes, { signal });
+  return await (await ocrModule(ocr)).readScannedPdf(bytes, { signal });
+}
+
+/**
+ * OCR is loaded only when a file needs it: its module starts node:worker_threads, which the
+ * edge runtime does not have, so an edge isolate never loads it.
+ */
+async function ocrModule(ocr: boolean) {
+  if (!ocr) throw new OcrNotAvailable("This file needs OCR, which runs off the edge");
+  return await import("./ocr/index.ts");
 }
 
 function isThin(doc: TextDocument): boolean {

@@ -23,3 +23,11 @@ export interface ExtractionProvider {
 export class ExtractionFailure extends Error {
   override name = "ExtractionFailure";
 }
+
+/**
+ * The file needs OCR and this process does not do OCR (the edge runtime): the job goes back to
+ * the queue for a worker that does (`deno task worker`).
+ */
+export class OcrNotAvailable extends Error {
+  override name = "OcrNotAvailable";
+}

@@ -1,28 +1,73 @@
+import { ConfigError } from "../config.ts";
 import { buildDeps, type ServiceDeps } from "../deps.ts";
+import { ServiceError } from "../errors/service_error.ts";
 import type { ServiceApp } from "../http/app.ts";
 import { kickInEdgeRuntime } from "../jobs/edge_kick.ts";
-import { openConfiguredDb } from "./boot.ts";
+import { openEdgeDb, readEdgeConfig } from "./boot.ts";
 
 /**
  * Serves one function on Supabase's edge runtime (or `deno run` locally). The database and
  * the app are built once per isolate, on the first request; on Supabase the database is
  * SUPABASE_DB_URL and migrations are applied by the Supabase CLI, not here.
+ *
+ * A boot that fails is not kept: the next request tries again (a database that was briefly
+ * unreachable, say). A missing setting is logged once and answered 503 SVC_SYS_003 naming it.
  */
 export function serveFunction(build: (deps: ServiceDeps) => ServiceApp): void {
-  let app: Promise<ServiceApp> | undefined;
-  Deno.serve((request, info) => {
-    app ??= buildApp(build);
-    return app.then((svc) =>
-      svc.app.fetch(request, { remoteAddr: (info.remoteAddr as Deno.NetAddr).hostname })
-    );
+  const boot = bootOnce(() => buildApp(build));
+  Deno.serve(listenOptions(Deno.env.get("FUNCTION_PORT")), async (request, info) => {
+    let svc: ServiceApp;
+    try {
+      svc = await boot();
+    } catch (error) {
+      return bootFailure(error);
+    }
+    return svc.app.fetch(request, { remoteAddr: (info.remoteAddr as Deno.NetAddr).hostname });
   });
 }
 
+/**
+ * Supabase's edge runtime decides where a function listens. `FUNCTION_PORT` is for running one
+ * outside it (the edge harness in tests): loopback, that port (0: any free one), announced.
+ */
+function listenOptions(port: string | undefined): Deno.ServeTcpOptions {
+  if (port === undefined) return {};
+  return {
+    hostname: "127.0.0.1",
+    port: Number(port),
+    onListen: ({ hostname, port }) => console.log(`listening on http://${hostname}:${port}`),
+  };
+}
+
+/** Memoises a successful boot; a failed one is logged (once per message) and retried. */
+export function bootOnce<T>(start: () => Promise<T>): () => Promise<T> {
+  let booting: Promise<T> | undefined;
+  const logged = new Set<string>();
+  return () => {
+    booting ??= start().catch((error) => {
+      booting = undefined;
+      const message = error instanceof Error ? error.message : String(error);
+      if (!logged.has(message)) {
+        logged.add(message);
+        console.error(JSON.stringify({ level: "error", message: "boot failed", error: message }));
+      }
+      throw error;
+    });
+    return booting;
+  };
+}
+
+/** The answer while the function cannot boot: never a stack trace, never a secret. */
+export function bootFailure(error: unknown): Response {
+  const failure = error instanceof ConfigError
+    ? new ServiceError("SVC_SYS_003", `This function is not configured. ${error.message}`)
+    : new ServiceError("SVC_SYS_000", "The function could not start; its log says why");
+  return Response.json(failure.toBody(), { status: failure.status });
+}
+
 async function buildApp(build: (deps: ServiceDeps) => ServiceApp): Promise<ServiceApp> {
-  // Edge isolates are many and short-lived: a small pool each, unless DB_POOL_SIZE says.
-  const { config, db } = await openConfiguredDb(Deno.env, {
-    poolSize: Number(Deno.env.get("DB_POOL_SIZE") || 3),
-  });
+  const config = readEdgeConfig(Deno.env);
+  const db = await openEdgeDb(Deno.env, config);
   const deps = buildDeps(config, db);
   deps.kickWorkers = kickInEdgeRuntime(deps);
   return build(deps);

@@ -1,9 +1,9 @@
 import type { Db } from "../db/db.ts";
 import type { Logger } from "../http/log.ts";
 import type { Storage } from "../storage/storage.ts";
-import { NoAnswerInTime, postOnce } from "./http_post.ts";
+import { NoAnswerInTime, postOnce, postOnceByFetch } from "./http_post.ts";
 import { signPayload } from "./signing.ts";
-import { checkedLookup, checkUrlShape, REFUSED_CODE, RefusedUrl } from "./ssrf.ts";
+import { checkedLookup, checkUrlShape, REFUSED_CODE, RefusedUrl, resolveChecked } from "./ssrf.ts";
 
 /**
  * Seconds to wait after attempt n (1-based) before attempt n + 1, before jitter: about two days
@@ -81,6 +81,12 @@ export interface DelivererOptions {
   resolve?: (hostname: string) => Promise<string[]>;
   /** Extra trusted root certificates, PEM (tests' own certificate authority). */
   caCerts?: string[];
+  /**
+   * `node` (default): node:http connecting to exactly the addresses checkedLookup checked.
+   * `fetch`: Supabase's edge runtime, which has no `lookup` option: every address is checked,
+   * then fetch connects, resolving the name again (see postOnceByFetch for what that leaves).
+   */
+  transport?: "node" | "fetch";
 }
 
 export interface DelivererDeps {
@@ -193,10 +199,12 @@ async function send(
     // Again at every attempt, and the name resolved at connect time by checkedLookup: what it
     // resolves to may have changed since subscribing.
     const policy = { allowPrivate: options.allowPrivate, resolve: options.resolve };
-    const { url } = checkUrlShape(delivery.url, policy);
+    const { url, name } = checkUrlShape(delivery.url, policy);
+    const byFetch = options.transport === "fetch";
+    if (byFetch && name !== null) await resolveChecked(name, policy);
     const now = new Date();
     const body = await webhookBody(deps.storage, options.signedUrlSeconds, delivery, now);
-    const answer = await postOnce(url, {
+    const answer = await (byFetch ? postOnceByFetch : postOnce)(url, {
       headers: {
         "content-type": "application/json",
         "user-agent": "trade-docs-webhooks/1",
@@ -206,7 +214,7 @@ async function send(
       },
       body,
       timeoutMs: options.timeoutMs,
-      lookup: options.allowPrivate ? undefined : checkedLookup(policy),
+      lookup: options.allowPrivate || byFetch ? undefined : checkedLookup(policy),
       caCerts: options.caCerts,
     });
     const latencyMs = latency();

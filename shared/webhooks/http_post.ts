@@ -63,3 +63,33 @@ export function postOnce(url: URL, options: PostOptions): Promise<PostAnswer> {
     request.end(body);
   });
 }
+
+/**
+ * The same POST with fetch, for Supabase's edge runtime, whose node:http has no `lookup`
+ * option. The caller has resolved and checked every address of the host just before; fetch
+ * then resolves the name again on its own, so a name whose DNS answers change within that
+ * moment (DNS rebinding) could still reach an address that was not checked. Redirects are not
+ * followed (`redirect: "manual"`), and the answer's body is not read.
+ */
+export async function postOnceByFetch(url: URL, options: PostOptions): Promise<PostAnswer> {
+  const client = options.caCerts ? Deno.createHttpClient({ caCerts: options.caCerts }) : undefined;
+  try {
+    const response = await fetch(url, {
+      method: "POST",
+      headers: options.headers,
+      body: options.body,
+      redirect: "manual",
+      signal: AbortSignal.timeout(options.timeoutMs),
+      ...(client ? { client } : {}),
+    }).catch((error) => {
+      if (error instanceof DOMException && error.name === "TimeoutError") {
+        throw new NoAnswerInTime(`No answer within ${options.timeoutMs} ms`);
+      }
+      throw error;
+    });
+    await response.body?.cancel();
+    return { status: response.status, location: response.headers.get("location") };
+  } finally {
+    client?.close();
+  }
+}

@@ -107,6 +107,7 @@ export function serviceWebhookWorker(deps: ServiceDeps, concurrency = 16): Webho
       leaseSeconds: 60,
       allowPrivate: deps.config.webhookAllowPrivateNetworks,
       signedUrlSeconds: deps.config.signedUrlSeconds,
+      transport: deps.config.runtime === "edge" ? "fetch" : "node",
     },
   );
 }

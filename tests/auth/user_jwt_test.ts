@@ -151,6 +151,7 @@ serviceTest("user JWTs", async (t) => {
     const forged = await new SignJWT({ role: "authenticated" })
       .setProtectedHeader({ alg: "HS256" })
       .setSubject(user)
+      .setAudience("authenticated")
       .setIssuedAt()
       .setExpirationTime("1h")
       .sign(new TextEncoder().encode("another-secret-0123456789abcdef01234567"));
@@ -159,7 +160,9 @@ serviceTest("user JWTs", async (t) => {
     // A genuine token whose payload was swapped for another user's.
     const genuine = await userJwt(newUserId());
     const [header, , signature] = genuine.split(".");
-    const payload = btoa(JSON.stringify({ role: "authenticated", sub: user, exp: 9999999999 }))
+    const payload = btoa(
+      JSON.stringify({ role: "authenticated", sub: user, aud: "authenticated", exp: 9999999999 }),
+    )
       .replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
     await expectError(
       await createAs(svc, `${header}.${payload}.${signature}`),
@@ -180,6 +183,7 @@ serviceTest("user JWTs", async (t) => {
     const expired = await new SignJWT({ role: "authenticated" })
       .setProtectedHeader({ alg: "HS256" })
       .setSubject(user)
+      .setAudience("authenticated")
       .setIssuedAt(now - 7200)
       .setExpirationTime(now - 3600)
       .sign(new TextEncoder().encode(TEST_KEYS.jwtSecret));
@@ -200,6 +204,7 @@ serviceTest("user JWTs", async (t) => {
   await t.step("a JWT without a subject answers 401 SVC_AUTH_001", async () => {
     const noSub = await new SignJWT({ role: "authenticated" })
       .setProtectedHeader({ alg: "HS256" })
+      .setAudience("authenticated")
       .setIssuedAt()
       .setExpirationTime("1h")
       .sign(new TextEncoder().encode(TEST_KEYS.jwtSecret));

@@ -577,7 +577,12 @@ serviceTest(
             { ...env, RUN_WORKER: "false" },
             /service role key:\s+\S+/,
           );
-          const worker = await startProcess(WORKER, env, /draining extraction jobs/);
+          // Same machine, same DATA_DIR: the worker may use local storage.
+          const worker = await startProcess(
+            WORKER,
+            { ...env, STORAGE_LOCAL_SHARED: "true" },
+            /draining extraction jobs/,
+          );
           try {
             const base = listening.exec(gateway.output())![1]!;
             const apiKey = await newTeamOverHttp(base, key(gateway.output()));

@@ -15,140 +15,17 @@
 import { LocalStorage } from "../../shared/storage/local.ts";
 import { SupabaseStorage } from "../../shared/storage/supabase.ts";
 import { assert, assertEquals, equal } from "../support/assert.ts";
+import { FakeStorageServer, storageError } from "../support/storage_server.ts";
 
 const SERVICE_KEY = "service-key";
 const BUCKET = "documents";
 const PDF = new TextEncoder().encode("%PDF-1.7\n% \u00e4\u00f6\u00fc binary \u0000\u00ff\n%%EOF\n");
 
-interface Seen {
-  method: string;
-  path: string;
-  authorization: string | null;
-  apikey: string | null;
-  upsert: string | null;
-  contentType: string | null;
-}
-
-type Failure = { status: number; body: Record<string, string> };
-
-/** A few Supabase Storage endpoints over one in-memory bucket map. */
-class FakeStorageServer {
-  readonly objects = new Map<string, { bytes: Uint8Array; contentType: string }>();
-  readonly seen: Seen[] = [];
-  readonly tokens = new Map<string, { key: string; expiresIn: number }>();
-  /** Set to make every upload fail this way. */
-  uploadFailure: Failure | null = null;
-  /** How a missing object is answered: the legacy 400 or a plain 404. */
-  missingStyle: "legacy-400" | "404" = "legacy-400";
-  readonly #server: Deno.HttpServer<Deno.NetAddr>;
-
-  constructor() {
-    this.#server = Deno.serve(
-      { port: 0, hostname: "127.0.0.1", onListen: () => {} },
-      (request) => this.#handle(request),
-    );
-  }
-
-  get url(): string {
-    return `http://127.0.0.1:${this.#server.addr.port}`;
-  }
-
-  close(): Promise<void> {
-    return this.#server.shutdown();
-  }
-
-  async #handle(request: Request): Promise<Response> {
-    const url = new URL(request.url);
-    const path = decodeURIComponent(url.pathname);
-    this.seen.push({
-      method: request.method,
-      path,
-      authorization: request.headers.get("authorization"),
-      apikey: request.headers.get("apikey"),
-      upsert: request.headers.get("x-upsert"),
-      contentType: request.headers.get("content-type"),
-    });
-
-    // A signed URL is the one request that carries no key: the token is the credential.
-    const signed = path.match(/^\/storage\/v1\/object\/sign\/(.+)$/);
-    if (request.method === "GET" && signed) {
-      const grant = this.tokens.get(url.searchParams.get("token") ?? "");
-      if (!grant || grant.key !== signed[1]) {
-        return error(400, { statusCode: "400", error: "InvalidJWT", message: "invalid signature" });
-      }
-      return this.#object(grant.key);
-    }
-
-    if (
-      request.headers.get("authorization") !== `Bearer ${SERVICE_KEY}` ||
-      request.headers.get("apikey") !== SERVICE_KEY
-    ) {
-      return error(400, { statusCode: "403", error: "Unauthorized", message: "invalid key" });
-    }
-
-    if (request.method === "POST" && signed) {
-      const body = await request.json() as { expiresIn?: number };
-      const key = signed[1]!;
-      if (!this.objects.has(key)) return this.#missing();
-      const token = `tok-${crypto.randomUUID()}`;
-      this.tokens.set(token, { key, expiresIn: Number(body.expiresIn) });
-      return Response.json({ signedURL: `/object/sign/${key}?token=${token}` });
-    }
-
-    const object = path.match(/^\/storage\/v1\/object\/(?:authenticated\/)?(.+)$/);
-    if (!object) return error(400, { statusCode: "404", error: "not_found", message: "no route" });
-    const key = object[1]!;
-    if (request.method === "POST" || request.method === "PUT") {
-      if (this.uploadFailure) {
-        await request.body?.cancel();
-        return error(this.uploadFailure.status, this.uploadFailure.body);
-      }
-      const upsert = request.method === "PUT" || request.headers.get("x-upsert") === "true";
-      if (this.objects.has(key) && !upsert) {
-        await request.body?.cancel();
-        return error(400, {
-          statusCode: "409",
-          error: "Duplicate",
-          message: "The resource already exists",
-        });
-      }
-      this.objects.set(key, {
-        bytes: new Uint8Array(await request.arrayBuffer()),
-        contentType: request.headers.get("content-type") ?? "application/octet-stream",
-      });
-      return Response.json({ Id: crypto.randomUUID(), Key: key });
-    }
-    if (request.method === "GET") return this.#object(key);
-    return error(405, { statusCode: "405", error: "method", message: "method not allowed" });
-  }
-
-  #object(key: string): Response {
-    const found = this.objects.get(key);
-    if (!found) return this.#missing();
-    return new Response(found.bytes.slice(), { headers: { "content-type": found.contentType } });
-  }
-
-  #missing(): Response {
-    return this.missingStyle === "legacy-400"
-      ? error(400, { statusCode: "404", error: "not_found", message: "Object not found" })
-      : error(404, {
-        statusCode: "404",
-        code: "NoSuchKey",
-        error: "not_found",
-        message: "Object not found",
-      });
-  }
-}
-
-function error(status: number, body: Record<string, string>): Response {
-  return Response.json(body, { status });
-}
-
 /** A fake server and a SupabaseStorage pointed at it, closed after the test. */
 async function withSupabase(
   fn: (server: FakeStorageServer, storage: SupabaseStorage) => Promise<void>,
 ): Promise<void> {
-  const server = new FakeStorageServer();
+  const server = new FakeStorageServer(SERVICE_KEY);
   try {
     await fn(server, new SupabaseStorage(server.url, SERVICE_KEY, BUCKET));
   } finally {
@@ -214,7 +91,8 @@ Deno.test("supabase storage: get of a missing object is null (legacy 400 and pla
 Deno.test("supabase storage: a server error on download throws", async () => {
   const server = Deno.serve(
     { port: 0, hostname: "127.0.0.1", onListen: () => {} },
-    () => error(500, { statusCode: "500", error: "internal", message: "database unavailable" }),
+    () =>
+      storageError(500, { statusCode: "500", error: "internal", message: "database unavailable" }),
   );
   try {
     const storage = new SupabaseStorage(
@@ -232,7 +110,7 @@ Deno.test("supabase storage: a missing bucket or tenant throws instead of passin
   for (const message of ["Bucket not found", "Tenant not found"]) {
     const server = Deno.serve(
       { port: 0, hostname: "127.0.0.1", onListen: () => {} },
-      () => error(400, { statusCode: "404", error: "not_found", message }),
+      () => storageError(400, { statusCode: "404", error: "not_found", message }),
     );
     try {
       const storage = new SupabaseStorage(

@@ -33,8 +33,11 @@ export function presenceCheck(tool: ExternalTool): string {
   return file ? `test -e '${file}'` : `command -v '${tool}'`;
 }
 
-/** Commands of Debian's base system: present wherever apt-get is. */
-export const BASE_COMMANDS: readonly string[] = ["sh", "/bin/sh", "apt-get", "dpkg"];
+/**
+ * Commands of Debian's base system, present wherever apt-get is, and npm, which the project
+ * needs anyway (Deno and the Supabase CLI come from npm: tests/support/supabase_cli.ts).
+ */
+export const BASE_COMMANDS: readonly string[] = ["sh", "/bin/sh", "apt-get", "dpkg", "npm"];
 
 /** The Debian packages behind the tools, each once, sorted. */
 export function debianPackages(): string[] {

@@ -1,5 +1,5 @@
 import { SignJWT } from "jose";
-import { readConfig } from "../../shared/config.ts";
+import { readConfig, type ServiceKeys } from "../../shared/config.ts";
 import type { Db } from "../../shared/db/db.ts";
 import { buildDeps, type ServiceDeps } from "../../shared/deps.ts";
 import { createTeam } from "../../shared/admin/repo.ts";
@@ -40,6 +40,8 @@ export interface TestTeam {
 
 export interface ServiceOptions {
   env?: Record<string, string>;
+  /** More keys than TEST_KEYS (publishable and secret keys). */
+  keys?: Partial<ServiceKeys>;
 }
 
 /** One development signing certificate per test process: every test service signs. */
@@ -59,7 +61,7 @@ export async function testService(options: ServiceOptions = {}): Promise<TestSer
     DATA_DIR: TEST_DATA_DIR,
     ...options.env,
   }));
-  const config = readConfig({ get: (k) => env.get(k) }, TEST_KEYS);
+  const config = readConfig({ get: (k) => env.get(k) }, { ...TEST_KEYS, ...options.keys });
   const deps = buildDeps(config, db);
   const gateway = createGateway(deps);
   const fetchIn = (path: string, init?: RequestInit) =>
@@ -106,6 +108,7 @@ export function userJwt(sub: string, role = "authenticated"): Promise<string> {
   return new SignJWT({ role })
     .setProtectedHeader({ alg: "HS256" })
     .setSubject(sub)
+    .setAudience("authenticated")
     .setIssuedAt()
     .setExpirationTime("1h")
     .sign(new TextEncoder().encode(TEST_KEYS.jwtSecret));

@@ -28,7 +28,9 @@ export function receiver(
 
 export function webhookWorker(
   svc: TestService,
-  options: Partial<Pick<WebhookWorkerOptions, "timeoutMs" | "resolve" | "caCerts">> = {},
+  options: Partial<
+    Pick<WebhookWorkerOptions, "timeoutMs" | "resolve" | "caCerts" | "transport">
+  > = {},
 ) {
   return new WebhookWorker(
     { db: svc.db, storage: svc.deps.storage, log: svc.deps.log },
@@ -142,4 +144,20 @@ export function untilStatus(
     status,
     async () => (await deliveryOf(svc, subscriptionId, eventId))?.status === status,
   );
+}
+
+/** Runs `worker` until `check` holds, then stops it and closes the loopback `servers`. */
+export async function runWorkerUntil(
+  worker: WebhookWorker,
+  what: string,
+  check: () => Promise<boolean> | boolean,
+  servers: { close(): Promise<void> }[],
+): Promise<void> {
+  worker.start();
+  try {
+    await waitUntil(what, check);
+  } finally {
+    await worker.stop();
+    for (const server of servers) await server.close();
+  }
 }

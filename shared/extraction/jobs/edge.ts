@@ -7,12 +7,18 @@ import { ExtractionWorker } from "./worker.ts";
 /**
  * An extraction worker that reads in this isolate, for the `worker` edge function (no threads
  * there). A job's time limit fits inside one drain, so a drain never leaves a job half done.
+ * With the built-in extractor it does no OCR (it does not fit the edge's limits): it claims
+ * text PDFs and spreadsheets only, and hands a scanned PDF back for `deno task worker`.
  */
 export function edgeExtractionWorker(deps: ServiceDeps): ExtractionWorker {
-  const provider = createExtractionProvider(deps.extraction, databaseLookups(deps.reference));
+  const ocr = deps.extraction.kind !== "builtin";
+  const provider = createExtractionProvider(deps.extraction, databaseLookups(deps.reference), {
+    ocr,
+  });
   return new ExtractionWorker(
     { db: deps.db, storage: deps.storage, provider, log: deps.log },
     {
+      ocr,
       concurrency: 1,
       pollMs: 1000,
       timeoutMs: Math.min(deps.config.extractionTimeoutSeconds * 1000, EDGE_DRAIN_MS - 10_000),

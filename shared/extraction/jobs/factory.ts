@@ -8,10 +8,11 @@ import type { ExtractionProviderSpec } from "./providers.ts";
 export function createExtractionProvider(
   spec: ExtractionProviderSpec,
   lookups: ExtractionLookups,
+  options: { ocr: boolean } = { ocr: true },
 ): ExtractionProvider {
   switch (spec.kind) {
     case "builtin":
-      return new BuiltInExtractionProvider(lookups);
+      return new BuiltInExtractionProvider(lookups, options);
     case "http":
       return new HttpExtractionProvider(spec);
   }

@@ -27,14 +27,24 @@ const JOB_COLUMNS = "j.id, j.team_id, j.shipment_id, j.file_path, j.file_kind, j
  */
 export function claimExtractionJobs(
   db: Queryable,
-  options: { limit: number; leaseSeconds: number; workerId: string },
+  options: {
+    limit: number;
+    leaseSeconds: number;
+    workerId: string;
+    /** false: only jobs that may be read without OCR (text PDFs and spreadsheets). */
+    ocr?: boolean;
+  },
 ): Promise<ExtractionJob[]> {
+  const withoutOcr = options.ocr === false
+    ? "and file_kind in ('pdf', 'xls', 'xlsx') and not needs_ocr"
+    : "";
   return db.query<ExtractionJob>(
     `with due as (
        select id from extraction_jobs
         where status = 'processing'
           and ((locked_until is null and run_after <= now())
             or (locked_until < now() and attempts < max_attempts))
+          ${withoutOcr}
         order by run_after
         limit $1
         for update skip locked

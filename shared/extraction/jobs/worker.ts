@@ -3,7 +3,11 @@ import { recordEvent } from "../../events/outbox.ts";
 import type { Logger } from "../../http/log.ts";
 import { ClaimLoop } from "../../jobs/claim_loop.ts";
 import { retryDelaySeconds } from "../../jobs/queue.ts";
-import { ExtractionFailure, type ExtractionProvider } from "../../providers/extraction.ts";
+import {
+  ExtractionFailure,
+  type ExtractionProvider,
+  OcrNotAvailable,
+} from "../../providers/extraction.ts";
 import type { Storage } from "../../storage/storage.ts";
 import type { ExtractionResult } from "../result.ts";
 import { checkResult, crashMessage } from "./outcome.ts";
@@ -24,6 +28,8 @@ export interface ExtractionWorkerOptions {
   timeoutMs: number;
   /** How long a claim holds; must outlast timeoutMs. Default: the time limit + 30 s. */
   leaseSeconds?: number;
+  /** false (the edge runtime): claims no job that needs OCR, hands scans back. */
+  ocr?: boolean;
 }
 
 export interface ExtractionWorkerDeps {
@@ -38,7 +44,9 @@ type Outcome =
   | { kind: "failed"; message: string }
   | { kind: "retry"; message: string }
   /** The worker is stopping: the job goes back to the queue for another worker. */
-  | { kind: "released" };
+  | { kind: "released" }
+  /** The file needs OCR, which this worker does not do: back to the queue, marked so. */
+  | { kind: "needs_ocr" };
 
 /**
  * Drains the extraction queue. Any number of these, in any number of processes, share it; a
@@ -111,6 +119,7 @@ export class ExtractionWorker {
       limit,
       leaseSeconds: this.#leaseSeconds,
       workerId: this.id,
+      ocr: this.options.ocr ?? true,
     });
   }
 
@@ -126,6 +135,8 @@ export class ExtractionWorker {
           return await this.#retry(job, outcome.message);
         case "released":
           return await this.#release(job);
+        case "needs_ocr":
+          return await this.#release(job, { needsOcr: true });
       }
     } catch (error) {
       // The database went away: the lease runs out and the job is claimed again.
@@ -163,6 +174,7 @@ export class ExtractionWorker {
         };
       }
       if (error instanceof ExtractionFailure) return { kind: "failed", message: error.message };
+      if (error instanceof OcrNotAvailable) return { kind: "needs_ocr" };
       this.deps.log.error({
         worker: this.id,
         job_id: job.id,
@@ -232,13 +244,13 @@ export class ExtractionWorker {
   }
 
   /** Back to the queue, due at once, and the interrupted attempt does not count. */
-  async #release(job: ExtractionJob): Promise<void> {
+  async #release(job: ExtractionJob, options: { needsOcr?: boolean } = {}): Promise<void> {
     await this.deps.db.query(
       `update extraction_jobs
           set locked_until = null, worker_id = null, run_after = now(),
-              attempts = greatest(attempts - 1, 0)
+              attempts = greatest(attempts - 1, 0), needs_ocr = needs_ocr or $3
         where id = $1 and status = 'processing' and worker_id = $2`,
-      [job.id, this.id],
+      [job.id, this.id, options.needsOcr ?? false],
     );
   }
 

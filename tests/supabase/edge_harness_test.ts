@@ -1,0 +1,314 @@
+/**
+ * The whole flow on the edge runtime's terms (tests/support/edge_runtime.ts): a database set up
+ * as a new Supabase project and migrated as docs/deploy-supabase.md says (`supabase db push
+ * --db-url` with the CLI from npm, then `deno task migrate` for the reference data), each
+ * function its own restricted process with only Supabase's variables and the guide's secrets,
+ * a gateway keeping `/functions/v1/<name>`, and Storage on loopback. Create, validate,
+ * generate, the worker function drains, signed download, flatten, extraction of a text PDF,
+ * webhook delivered. PostgreSQL only (the edge has no embedded database).
+ */
+import { coffeeShipment } from "../fixtures/coffee_shipment.ts";
+import { assert, assertEquals, equal, expectError, expectJson, match } from "../support/assert.ts";
+import { testDbKind } from "../support/db.ts";
+import {
+  edgeFlags,
+  type EdgeFunction,
+  edgeFunctionNames,
+  edgeGateway,
+  edgeImportMap,
+  startEdgeFunction,
+} from "../support/edge_runtime.ts";
+import { FakeStorageServer } from "../support/storage_server.ts";
+import { supabaseDbPush } from "../support/supabase_cli.ts";
+import { receiver, waitUntil } from "../webhooks/support.ts";
+import { freshSupabaseDb } from "./supabase_db.ts";
+
+const ANON_KEY = `anon-${crypto.randomUUID()}`;
+const SERVICE_ROLE_KEY = `service-${crypto.randomUUID()}`;
+
+/**
+ * The secrets docs/deploy-supabase.md has a team set with `supabase secrets set`, as here, plus
+ * one for the test alone: its webhook receiver is on loopback.
+ */
+const guideSecrets = (databaseUrl: string) => ({
+  STORAGE_BUCKET: "documents",
+  DATABASE_URL: databaseUrl,
+  DB_POOL_SIZE: "1",
+});
+const TEST_ONLY_SECRETS = { WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true" };
+
+/** The functions this flow calls, each started as its own process. */
+const FLOW_FUNCTIONS = [
+  "api",
+  "create-shipment",
+  "validate-shipment",
+  "generate-documents",
+  "flatten-document",
+  "worker",
+];
+
+type Json = Record<string, unknown>;
+
+Deno.test({
+  name: "the edge harness: the whole flow on Supabase's terms (postgres)",
+  ignore: testDbKind() !== "postgres",
+  sanitizeOps: false,
+  sanitizeResources: false,
+}, async (t) => {
+  const tmp = await Deno.makeTempDir({ dir: "/tmp", prefix: "edge-harness-" });
+  const project = await freshSupabaseDb();
+  const gateway = edgeGateway();
+  const storage = new FakeStorageServer(SERVICE_ROLE_KEY);
+  gateway.storage.url = storage.url;
+  const hooks = receiver();
+  const running: EdgeFunction[] = [];
+  const injected = {
+    SUPABASE_URL: gateway.url,
+    SUPABASE_ANON_KEY: ANON_KEY,
+    SUPABASE_SERVICE_ROLE_KEY: SERVICE_ROLE_KEY,
+    SUPABASE_DB_URL: project.url!,
+  };
+  try {
+    await t.step("the guide says what this harness does", async () => {
+      const guide = await Deno.readTextFile(
+        new URL("../../docs/deploy-supabase.md", import.meta.url),
+      );
+      for (
+        const said of [
+          'supabase db push --db-url "$DB_URL"',
+          'DATABASE_URL="$DB_URL" npx -y deno@2.9.6 task migrate',
+          "npm install --no-save --prefix .tools/supabase-cli supabase@3.1.0",
+          "supabase secrets set",
+          ...Object.keys(guideSecrets("")).map((name) => `  ${name}=`),
+        ]
+      ) assert(guide.includes(said), `docs/deploy-supabase.md says ${said}`);
+    });
+
+    await t.step("the sandbox refuses what the edge runtime refuses", async () => {
+      const probe = `${tmp}/probe.ts`;
+      await Deno.writeTextFile(
+        probe,
+        `const tries = {
+          worker_threads: () => import("node:worker_threads"),
+          write: () => Deno.writeTextFile("${
+          new URL("../../.probe", import.meta.url).pathname
+        }", "x"),
+          run: () => new Deno.Command(Deno.execPath(), { args: ["--version"] }).output(),
+          tmp: () => Deno.writeTextFile("${tmp}/ok.txt", "x"),
+        };
+        for (const [name, attempt] of Object.entries(tries)) {
+          try { await attempt(); console.log(name, "allowed"); }
+          catch { console.log(name, "refused"); }
+        }`,
+      );
+      const out = await new Deno.Command(Deno.execPath(), {
+        args: ["run", ...edgeFlags(await edgeImportMap(tmp)), probe],
+        cwd: new URL("../../", import.meta.url).pathname,
+        stdout: "piped",
+      }).output();
+      assertEquals(new TextDecoder().decode(out.stdout).trim().split("\n"), [
+        "worker_threads refused",
+        "write refused",
+        "run refused",
+        "tmp allowed",
+      ]);
+    });
+
+    await t.step("guide step 2: supabase db push --db-url, then deno task migrate", async () => {
+      match(await supabaseDbPush(project.url!), /Applying migration/);
+      const migrated = await new Deno.Command(Deno.execPath(), {
+        args: ["run", "-A", "scripts/migrate.ts"],
+        cwd: new URL("../../", import.meta.url).pathname,
+        env: { DATABASE_URL: project.url! },
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+      const said = new TextDecoder().decode(migrated.stdout) +
+        new TextDecoder().decode(migrated.stderr);
+      assert(migrated.success, said);
+      // Only reference data was left to do: the CLI had applied every migration.
+      assert(!/Applied \d+ migration/.test(said), said);
+      match(said, /Loaded reference data/);
+    });
+
+    await t.step("a missing setting: 503 SVC_SYS_003 naming it, logged once", async () => {
+      const importMap = await edgeImportMap(tmp);
+      const { SUPABASE_DB_URL: _, ...withoutDb } = injected;
+      const fn = await startEdgeFunction("create-shipment", withoutDb, importMap);
+      try {
+        for (let i = 0; i < 2; i++) {
+          const res = await fetch(`${fn.url}/functions/v1/create-shipment`, { method: "POST" });
+          const error = await expectError(res, 503, "SVC_SYS_003");
+          match(error.message, /SUPABASE_DB_URL/);
+        }
+        equal(fn.output().match(/boot failed/g)?.length, 1, fn.output());
+      } finally {
+        await fn.stop();
+      }
+    });
+
+    await t.step("guide step 4: every function its own process, secrets set", async () => {
+      const importMap = await edgeImportMap(tmp);
+      const env = { ...injected, ...guideSecrets(project.url!), ...TEST_ONLY_SECRETS };
+      const started = await Promise.all(
+        FLOW_FUNCTIONS.map((name) => startEdgeFunction(name, env, importMap)),
+      );
+      for (const fn of started) {
+        running.push(fn);
+        gateway.functions.set(fn.name, fn.url);
+      }
+    });
+
+    const base = `${gateway.url}/functions/v1`;
+    let apiKey = "";
+    const call = async (path: string, body?: unknown, status = 200) =>
+      await expectJson<Json>(
+        await fetch(`${base}/${path}`, {
+          method: body === undefined ? "GET" : "POST",
+          headers: {
+            authorization: `Bearer ${apiKey}`,
+            apikey: ANON_KEY,
+            ...(body === undefined ? {} : { "content-type": "application/json" }),
+          },
+          body: body === undefined ? null : JSON.stringify(body),
+        }),
+        status,
+      );
+
+    const shipment = coffeeShipment();
+    let shipmentId = "";
+    let jobId = "";
+    let job: Json = {};
+
+    await t.step("guide step 6: a team, its API key and a webhook", async () => {
+      const team = await expectJson<{ api_key: string }>(
+        await fetch(`${base}/api/v1/admin/teams`, {
+          method: "POST",
+          headers: {
+            authorization: `Bearer ${SERVICE_ROLE_KEY}`,
+            "content-type": "application/json",
+          },
+          body: JSON.stringify({ name: "Edge Exports", tier: "starter" }),
+        }),
+        201,
+      );
+      apiKey = team.api_key;
+      await call("api/v1/webhooks", { url: hooks.url, events: ["document.generated"] }, 201);
+    });
+
+    await t.step("create, validate, generate", async () => {
+      const created = await call(
+        "create-shipment",
+        { shipment_ref: "EDGE-1", shipment_data: shipment },
+        201,
+      );
+      shipmentId = String(created.shipment_id);
+      const validated = await call("validate-shipment", { shipment_id: shipmentId, shipment });
+      equal(validated.passed, true, JSON.stringify(validated));
+      const generated = await call("generate-documents", {
+        shipment_id: shipmentId,
+        shipment,
+        document_types: ["COMMERCIAL_INVOICE"],
+        validation_hash: validated.validation_hash,
+        confirm_warnings: true,
+      }, 202);
+      const jobs = generated.jobs as { jobId: string }[];
+      equal(jobs.length, 1, JSON.stringify(generated));
+      jobId = jobs[0]!.jobId;
+    });
+
+    await t.step("the worker function drains; the job completes", async () => {
+      const drained = await expectJson<{ processed: number }>(
+        await fetch(`${base}/worker`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${SERVICE_ROLE_KEY}` },
+        }),
+        200,
+      );
+      assert(drained.processed >= 0);
+      await waitUntil("the document job", async () => {
+        job = await call(`api/v1/jobs/${jobId}`);
+        return job.status === "completed" || job.status === "failed";
+      }, 60_000);
+      equal(job.status, "completed", JSON.stringify(job));
+    });
+
+    await t.step("the signed download is the PDF the job's hash names", async () => {
+      const pdf = new Uint8Array(await (await fetch(String(job.download_url))).arrayBuffer());
+      equal(new TextDecoder().decode(pdf.slice(0, 5)), "%PDF-");
+      const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", pdf));
+      equal(job.hash, `sha256:${[...digest].map((b) => b.toString(16).padStart(2, "0")).join("")}`);
+      assert(storage.objects.size >= 1, "the file is in Supabase Storage");
+    });
+
+    await t.step("flatten", async () => {
+      const flat = await call("flatten-document", { job_id: jobId });
+      const pdf = new Uint8Array(await (await fetch(String(flat.download_url))).arrayBuffer());
+      equal(new TextDecoder().decode(pdf.slice(0, 5)), "%PDF-");
+    });
+
+    await t.step("extract a text PDF (the worker function reads it)", async () => {
+      const pdf = new Uint8Array(await (await fetch(String(job.download_url))).arrayBuffer());
+      const form = new FormData();
+      form.append("file", new File([pdf], "invoice.pdf"));
+      const queued = await expectJson<{ job_id: string }>(
+        await fetch(`${base}/api/v1/extract`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${apiKey}` },
+          body: form,
+        }),
+        202,
+      );
+      let extraction: Json = {};
+      await waitUntil("the extraction", async () => {
+        extraction = await call(`api/v1/extract/${queued.job_id}`);
+        return extraction.status !== "processing";
+      }, 90_000);
+      equal(extraction.status, "completed", JSON.stringify(extraction));
+      const result = extraction.result as { exporter: { name: { value: string } } };
+      equal(result.exporter.name.value, shipment.exporter.name);
+    });
+
+    await t.step("the webhook is delivered", async () => {
+      await waitUntil("the webhook", () => hooks.received.length > 0, 60_000);
+      const event = JSON.parse(hooks.received[0]!.body) as { event: string; data: Json };
+      equal(event.event, "document.generated");
+      equal(event.data.job_id, jobId);
+      match(hooks.received[0]!.headers.get("x-service-signature") ?? "", /\S/);
+    });
+
+    await t.step("every other function boots in the sandbox and answers", async () => {
+      const importMap = await edgeImportMap(tmp);
+      const env = { ...injected, ...guideSecrets(project.url!), ...TEST_ONLY_SECRETS };
+      const others = (await edgeFunctionNames()).filter((name) => !FLOW_FUNCTIONS.includes(name));
+      const started = await Promise.all(
+        others.map((name) => startEdgeFunction(name, env, importMap)),
+      );
+      running.push(...started);
+      for (const fn of started) {
+        gateway.functions.set(fn.name, fn.url);
+        // A CORS preflight: answered by the app, so the function booted (database, config).
+        const res = await fetch(`${base}/${fn.name}`, {
+          method: "OPTIONS",
+          headers: { origin: "https://app.example", "access-control-request-method": "POST" },
+        });
+        await res.body?.cancel();
+        equal(res.status < 300, true, `${fn.name} answered ${res.status}:\n${fn.output()}`);
+      }
+      assert(others.length >= 5, others.join());
+    });
+
+    await t.step("no function failed to boot or crashed", () => {
+      for (const fn of running) {
+        assertEquals(/boot failed|Uncaught|PermissionDenied|NotCapable/.exec(fn.output()), null);
+      }
+    });
+  } finally {
+    await Promise.all(running.map((fn) => fn.stop()));
+    await hooks.close();
+    await storage.close();
+    await gateway.close();
+    await project.drop();
+    await Deno.remove(tmp, { recursive: true });
+  }
+});
