@@ -1,0 +1,226 @@
+/**
+ * The Deno Deploy app (deploy/main.ts) started as a real process under Deploy's terms, as
+ * docs/deploy-deno.md runs it: `--deny-write --deny-run --deny-ffi`, only the documented
+ * variables, a migrated PostgreSQL and Supabase Storage on loopback. No worker is called: the
+ * drain after each accepted request renders the document and delivers the webhook. Health,
+ * create, validate, generate, drain, signed download, flatten, verify, webhook delivered.
+ * PostgreSQL only (Deploy has no embedded database).
+ */
+import { coffeeShipment } from "../fixtures/coffee_shipment.ts";
+import { assert, assertEquals, equal, expectError, expectJson, match } from "../support/assert.ts";
+import { testDbKind } from "../support/db.ts";
+import { type EdgeFunction, startServerProcess } from "../support/edge_runtime.ts";
+import { FakeStorageServer } from "../support/storage_server.ts";
+import { freshSupabaseDb } from "../supabase/supabase_db.ts";
+import { receiver, waitUntil } from "../webhooks/support.ts";
+
+const ROOT = new URL("../../", import.meta.url);
+const ANON_KEY = `anon-${crypto.randomUUID()}`;
+const SERVICE_ROLE_KEY = `service-${crypto.randomUUID()}`;
+
+/** The command docs/deploy-deno.md gives for running the app as Deploy does. */
+const DEPLOY_FLAGS = [
+  "--unstable-cron",
+  "--allow-net",
+  "--allow-env",
+  "--allow-read",
+  "--allow-sys",
+  "--deny-write",
+  "--deny-run",
+  "--deny-ffi",
+];
+
+/** The variables docs/deploy-deno.md has a team set on Deno Deploy. */
+const deployVariables = (databaseUrl: string, supabaseUrl: string) => ({
+  DATABASE_URL: databaseUrl,
+  SUPABASE_URL: supabaseUrl,
+  SUPABASE_ANON_KEY: ANON_KEY,
+  SUPABASE_SERVICE_ROLE_KEY: SERVICE_ROLE_KEY,
+  PUBLIC_BASE_URL: "https://trade-docs.example.deno.net",
+  STORAGE_BUCKET: "documents",
+});
+/** Not on Deploy: where this process listens, and its webhook receiver on loopback. */
+const TEST_ONLY = { PORT: "0", HOST: "127.0.0.1", WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true" };
+
+type Json = Record<string, unknown>;
+
+const startDeployApp = (env: Record<string, string>) =>
+  startServerProcess("deploy/main.ts", [...DEPLOY_FLAGS, "deploy/main.ts"], env);
+
+Deno.test("the Deno Deploy entrypoint bundles no PGlite", async () => {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["info", "--json", "deploy/main.ts"],
+    cwd: ROOT.pathname,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  assert(out.success, new TextDecoder().decode(out.stderr));
+  // `npmPackages` is the lockfile's whole snapshot: the graph is `modules`.
+  const info = JSON.parse(new TextDecoder().decode(out.stdout)) as {
+    modules: { specifier: string; npmPackage?: string }[];
+  };
+  const specifiers = info.modules.flatMap((m) => [m.specifier, m.npmPackage ?? ""]);
+  assert(specifiers.some((s) => s.endsWith("/deploy/app.ts")), "deno info lists the graph");
+  assertEquals(specifiers.filter((s) => /pglite|db\/connect\.ts/i.test(s)), []);
+});
+
+Deno.test({
+  name: "the Deno Deploy harness: the whole flow as one serverless app (postgres)",
+  ignore: testDbKind() !== "postgres",
+  sanitizeOps: false,
+  sanitizeResources: false,
+}, async (t) => {
+  const project = await freshSupabaseDb();
+  const storage = new FakeStorageServer(SERVICE_ROLE_KEY);
+  const hooks = receiver();
+  const variables = deployVariables(project.url!, storage.url);
+  let app: EdgeFunction | undefined;
+  try {
+    await t.step("the guide says what this harness does", async () => {
+      const guide = await Deno.readTextFile(new URL("docs/deploy-deno.md", ROOT));
+      for (
+        const said of [
+          `deno run ${DEPLOY_FLAGS.join(" ")} deploy/main.ts`,
+          'DATABASE_URL="$DB_URL" npx -y deno@2.9.6 task migrate',
+          ...Object.keys(variables).map((name) => `${name}=`),
+        ]
+      ) assert(guide.includes(said), `docs/deploy-deno.md says ${said}`);
+    });
+
+    await t.step("the database migrated with deno task migrate", async () => {
+      const migrated = await new Deno.Command(Deno.execPath(), {
+        args: ["run", "-A", "scripts/migrate.ts"],
+        cwd: ROOT.pathname,
+        env: { DATABASE_URL: project.url! },
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+      const said = new TextDecoder().decode(migrated.stdout) +
+        new TextDecoder().decode(migrated.stderr);
+      assert(migrated.success, said);
+      match(said, /Loaded reference data/);
+    });
+
+    await t.step("a missing setting: 503 SVC_SYS_003 naming it", async () => {
+      const { PUBLIC_BASE_URL: _, ...without } = variables;
+      const partial = await startDeployApp({ ...without, ...TEST_ONLY });
+      try {
+        const error = await expectError(await fetch(`${partial.url}/health`), 503, "SVC_SYS_003");
+        match(error.message, /PUBLIC_BASE_URL/);
+      } finally {
+        await partial.stop();
+      }
+    });
+
+    await t.step("started with only the documented variables: /health 200", async () => {
+      app = await startDeployApp({ ...variables, ...TEST_ONLY });
+      const health = await expectJson<Json>(await fetch(`${app.url}/health`), 200);
+      equal(health.database, "postgres");
+    });
+
+    const base = () => `${app!.url}/functions/v1`;
+    let apiKey = "";
+    const call = async (path: string, body?: unknown, status = 200) =>
+      await expectJson<Json>(
+        await fetch(`${base()}/${path}`, {
+          method: body === undefined ? "GET" : "POST",
+          headers: {
+            authorization: `Bearer ${apiKey}`,
+            apikey: ANON_KEY,
+            ...(body === undefined ? {} : { "content-type": "application/json" }),
+          },
+          body: body === undefined ? null : JSON.stringify(body),
+        }),
+        status,
+      );
+
+    const shipment = coffeeShipment();
+    let jobId = "";
+    let hash = "";
+    let job: Json = {};
+
+    await t.step("a team, its API key and a webhook", async () => {
+      const team = await expectJson<{ api_key: string }>(
+        await fetch(`${app!.url}/api/v1/admin/teams`, {
+          method: "POST",
+          headers: {
+            authorization: `Bearer ${SERVICE_ROLE_KEY}`,
+            "content-type": "application/json",
+          },
+          body: JSON.stringify({ name: "Deploy Exports", tier: "starter" }),
+        }),
+        201,
+      );
+      apiKey = team.api_key;
+      await call("api/v1/webhooks", { url: hooks.url, events: ["document.generated"] }, 201);
+    });
+
+    await t.step("create, validate, generate", async () => {
+      const created = await call(
+        "create-shipment",
+        { shipment_ref: "DEPLOY-1", shipment_data: shipment },
+        201,
+      );
+      const shipmentId = String(created.shipment_id);
+      const validated = await call("validate-shipment", { shipment_id: shipmentId, shipment });
+      equal(validated.passed, true, JSON.stringify(validated));
+      hash = String(validated.validation_hash);
+      const generated = await call("generate-documents", {
+        shipment_id: shipmentId,
+        shipment,
+        document_types: ["COMMERCIAL_INVOICE"],
+        validation_hash: hash,
+        confirm_warnings: true,
+      }, 202);
+      const jobs = generated.jobs as { jobId: string }[];
+      equal(jobs.length, 1, JSON.stringify(generated));
+      jobId = jobs[0]!.jobId;
+    });
+
+    await t.step("the request's drain renders the job, no worker called", async () => {
+      await waitUntil("the document job", async () => {
+        job = await call(`api/v1/jobs/${jobId}`);
+        return job.status === "completed" || job.status === "failed";
+      }, 60_000);
+      equal(job.status, "completed", JSON.stringify(job));
+    });
+
+    await t.step("the signed download is the PDF the job's hash names", async () => {
+      const url = String(job.download_url);
+      assert(url.startsWith(`${storage.url}/storage/v1/`), url);
+      const pdf = new Uint8Array(await (await fetch(url)).arrayBuffer());
+      equal(new TextDecoder().decode(pdf.slice(0, 5)), "%PDF-");
+      const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", pdf));
+      equal(job.hash, `sha256:${[...digest].map((b) => b.toString(16).padStart(2, "0")).join("")}`);
+    });
+
+    await t.step("flatten", async () => {
+      const flat = await call("flatten-document", { job_id: jobId });
+      const pdf = new Uint8Array(await (await fetch(String(flat.download_url))).arrayBuffer());
+      equal(new TextDecoder().decode(pdf.slice(0, 5)), "%PDF-");
+    });
+
+    await t.step("verify the hash, with the document generated under it", async () => {
+      const verified = await expectJson<Json>(await fetch(`${base()}/verify-hash/${hash}`), 200);
+      equal(verified.verified, true, JSON.stringify(verified));
+      assert(JSON.stringify(verified).includes("COMMERCIAL_INVOICE"), JSON.stringify(verified));
+    });
+
+    await t.step("the webhook is delivered", async () => {
+      await waitUntil("the webhook", () => hooks.received.length > 0, 60_000);
+      const event = JSON.parse(hooks.received[0]!.body) as { event: string; data: Json };
+      equal(event.event, "document.generated");
+      equal(event.data.job_id, jobId);
+      match(hooks.received[0]!.headers.get("x-service-signature") ?? "", /\S/);
+    });
+
+    await t.step("nothing written, run or refused on the way", () => {
+      assertEquals(/boot failed|Uncaught|PermissionDenied|NotCapable/.exec(app!.output()), null);
+    });
+  } finally {
+    await app?.stop();
+    await hooks.close();
+    await storage.close();
+    await project.drop();
+  }
+});
