@@ -12,7 +12,8 @@ import { testDbKind } from "../support/db.ts";
 import { type EdgeFunction, startServerProcess } from "../support/edge_runtime.ts";
 import { FakeStorageServer } from "../support/storage_server.ts";
 import { freshSupabaseDb } from "../supabase/supabase_db.ts";
-import { receiver, waitUntil } from "../webhooks/support.ts";
+import { receiver } from "../webhooks/support.ts";
+import * as flow from "../support/flow.ts";
 
 const ROOT = new URL("../../", import.meta.url);
 const ANON_KEY = `anon-${crypto.randomUUID()}`;
@@ -41,8 +42,6 @@ const deployVariables = (databaseUrl: string, supabaseUrl: string) => ({
 });
 /** Not on Deploy: where this process listens, and its webhook receiver on loopback. */
 const TEST_ONLY = { PORT: "0", HOST: "127.0.0.1", WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true" };
-
-type Json = Record<string, unknown>;
 
 const startDeployApp = (env: Record<string, string>) =>
   startServerProcess("deploy/main.ts", [...DEPLOY_FLAGS, "deploy/main.ts"], env);
@@ -88,16 +87,7 @@ Deno.test({
     });
 
     await t.step("the database migrated with deno task migrate", async () => {
-      const migrated = await new Deno.Command(Deno.execPath(), {
-        args: ["run", "-A", "scripts/migrate.ts"],
-        cwd: ROOT.pathname,
-        env: { DATABASE_URL: project.url! },
-        stdout: "piped",
-        stderr: "piped",
-      }).output();
-      const said = new TextDecoder().decode(migrated.stdout) +
-        new TextDecoder().decode(migrated.stderr);
-      assert(migrated.success, said);
+      const said = await flow.denoTaskMigrate(project.url!);
       match(said, /Loaded reference data/);
     });
 
@@ -114,105 +104,52 @@ Deno.test({
 
     await t.step("started with only the documented variables: /health 200", async () => {
       app = await startDeployApp({ ...variables, ...TEST_ONLY });
-      const health = await expectJson<Json>(await fetch(`${app.url}/health`), 200);
+      const health = await expectJson<flow.Json>(await fetch(`${app.url}/health`), 200);
       equal(health.database, "postgres");
     });
 
-    const base = () => `${app!.url}/functions/v1`;
-    let apiKey = "";
-    const call = async (path: string, body?: unknown, status = 200) =>
-      await expectJson<Json>(
-        await fetch(`${base()}/${path}`, {
-          method: body === undefined ? "GET" : "POST",
-          headers: {
-            authorization: `Bearer ${apiKey}`,
-            apikey: ANON_KEY,
-            ...(body === undefined ? {} : { "content-type": "application/json" }),
-          },
-          body: body === undefined ? null : JSON.stringify(body),
-        }),
-        status,
-      );
-
     const shipment = coffeeShipment();
-    let jobId = "";
-    let hash = "";
-    let job: Json = {};
+    const client = flow.flowClient(`${app!.url}/functions/v1`, ANON_KEY);
+    let made = { jobId: "", hash: "" };
+    let job: flow.Json = {};
 
     await t.step("a team, its API key and a webhook", async () => {
-      const team = await expectJson<{ api_key: string }>(
-        await fetch(`${app!.url}/api/v1/admin/teams`, {
-          method: "POST",
-          headers: {
-            authorization: `Bearer ${SERVICE_ROLE_KEY}`,
-            "content-type": "application/json",
-          },
-          body: JSON.stringify({ name: "Deploy Exports", tier: "starter" }),
-        }),
-        201,
+      await flow.teamWithWebhook(
+        client,
+        `${app!.url}/api/v1/admin/teams`,
+        SERVICE_ROLE_KEY,
+        hooks.url,
       );
-      apiKey = team.api_key;
-      await call("api/v1/webhooks", { url: hooks.url, events: ["document.generated"] }, 201);
     });
 
     await t.step("create, validate, generate", async () => {
-      const created = await call(
-        "create-shipment",
-        { shipment_ref: "DEPLOY-1", shipment_data: shipment },
-        201,
-      );
-      const shipmentId = String(created.shipment_id);
-      const validated = await call("validate-shipment", { shipment_id: shipmentId, shipment });
-      equal(validated.passed, true, JSON.stringify(validated));
-      hash = String(validated.validation_hash);
-      const generated = await call("generate-documents", {
-        shipment_id: shipmentId,
-        shipment,
-        document_types: ["COMMERCIAL_INVOICE"],
-        validation_hash: hash,
-        confirm_warnings: true,
-      }, 202);
-      const jobs = generated.jobs as { jobId: string }[];
-      equal(jobs.length, 1, JSON.stringify(generated));
-      jobId = jobs[0]!.jobId;
+      made = await flow.createValidateGenerate(client, shipment, "DEPLOY-1");
     });
 
     await t.step("the request's drain renders the job, no worker called", async () => {
-      await waitUntil("the document job", async () => {
-        job = await call(`api/v1/jobs/${jobId}`);
-        return job.status === "completed" || job.status === "failed";
-      }, 60_000);
-      equal(job.status, "completed", JSON.stringify(job));
+      job = await flow.completedJob(client, made.jobId);
     });
 
     await t.step("the signed download is the PDF the job's hash names", async () => {
-      const url = String(job.download_url);
-      assert(url.startsWith(`${storage.url}/storage/v1/`), url);
-      const pdf = new Uint8Array(await (await fetch(url)).arrayBuffer());
-      equal(new TextDecoder().decode(pdf.slice(0, 5)), "%PDF-");
-      const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", pdf));
-      equal(job.hash, `sha256:${[...digest].map((b) => b.toString(16).padStart(2, "0")).join("")}`);
+      assert(String(job.download_url).startsWith(`${storage.url}/storage/v1/`), "Storage's URL");
+      await flow.signedPdfMatches(job);
     });
 
-    await t.step("flatten", async () => {
-      const flat = await call("flatten-document", { job_id: jobId });
-      const pdf = new Uint8Array(await (await fetch(String(flat.download_url))).arrayBuffer());
-      equal(new TextDecoder().decode(pdf.slice(0, 5)), "%PDF-");
-    });
+    await t.step("flatten", () => flow.flattens(client, made.jobId));
 
     await t.step("verify the hash, with the document generated under it", async () => {
-      const verified = await expectJson<Json>(await fetch(`${base()}/verify-hash/${hash}`), 200);
+      const verified = await expectJson<flow.Json>(
+        await fetch(`${app!.url}/functions/v1/verify-hash/${made.hash}`),
+        200,
+      );
       equal(verified.verified, true, JSON.stringify(verified));
       assert(JSON.stringify(verified).includes("COMMERCIAL_INVOICE"), JSON.stringify(verified));
     });
 
-    await t.step("the webhook is delivered", async () => {
-      await waitUntil("the webhook", () => hooks.received.length > 0, 60_000);
-      const event = JSON.parse(hooks.received[0]!.body) as { event: string; data: Json };
-      equal(event.event, "document.generated");
-      equal(event.data.job_id, jobId);
-      match(hooks.received[0]!.headers.get("x-service-signature") ?? "", /\S/);
-    });
+    await t.step(
+      "the webhook is delivered",
+      () => flow.webhookDelivered(hooks.received, made.jobId),
+    );
 
     await t.step("nothing written, run or refused on the way", () => {
       assertEquals(/boot failed|Uncaught|PermissionDenied|NotCapable/.exec(app!.output()), null);
