@@ -2,9 +2,10 @@
  * The Deno Deploy app (deploy/main.ts) started as a real process under Deploy's terms, as
  * docs/deploy-deno.md runs it: `--deny-write --deny-run --deny-ffi`, only the documented
  * variables, a migrated PostgreSQL and Supabase Storage on loopback. No worker is called: the
- * drain after each accepted request renders the document and delivers the webhook. Health,
- * create, validate, generate, drain, signed download, flatten, verify, webhook delivered.
- * PostgreSQL only (Deploy has no embedded database).
+ * drain after each accepted request renders the document and makes the first webhook attempt,
+ * and the schedule (Deno.cron, every minute) delivers its retry. Health, create, validate,
+ * generate, drain, signed download, flatten, verify, webhook delivered. PostgreSQL only (Deploy
+ * has no embedded database).
  */
 import { coffeeShipment } from "../fixtures/coffee_shipment.ts";
 import { assert, assertEquals, equal, expectError, expectJson, match } from "../support/assert.ts";
@@ -12,7 +13,7 @@ import { testDbKind } from "../support/db.ts";
 import { type EdgeFunction, startServerProcess } from "../support/edge_runtime.ts";
 import { FakeStorageServer } from "../support/storage_server.ts";
 import { freshSupabaseDb } from "../supabase/supabase_db.ts";
-import { receiver } from "../webhooks/support.ts";
+import { receiver, waitUntil } from "../webhooks/support.ts";
 import * as flow from "../support/flow.ts";
 
 const ROOT = new URL("../../", import.meta.url);
@@ -71,7 +72,8 @@ Deno.test({
 }, async (t) => {
   const project = await freshSupabaseDb();
   const storage = new FakeStorageServer(SERVICE_ROLE_KEY);
-  const hooks = receiver();
+  // The first delivery fails: its retry is the schedule's (Deno.cron) to make.
+  const hooks = receiver((n) => new Response(null, { status: n === 1 ? 503 : 200 }));
   const variables = deployVariables(project.url!, storage.url);
   let app: EdgeFunction | undefined;
   try {
@@ -146,10 +148,27 @@ Deno.test({
       assert(JSON.stringify(verified).includes("COMMERCIAL_INVOICE"), JSON.stringify(verified));
     });
 
-    await t.step(
-      "the webhook is delivered",
-      () => flow.webhookDelivered(hooks.received, made.jobId),
-    );
+    await t.step("the webhook fails once; Deno.cron delivers the retry", async () => {
+      await waitUntil("the first attempt", () => hooks.received.length > 0, 60_000);
+      // The retry made due at the next minute (at least 2 s ahead, so that the drain that
+      // made the first attempt has ended), when Deno.cron fires: no request comes after this,
+      // so only the schedule can send it.
+      await waitUntil("the retry to be scheduled", async () => {
+        const due = await project.db.query(
+          "update webhook_deliveries set next_attempt_at = " +
+            "date_trunc('minute', now() + interval '2 seconds') + interval '1 minute' " +
+            "where status = 'pending' and attempts = 1 returning id",
+        );
+        return due.length > 0;
+      }, 30_000);
+      await flow.webhookDelivered(hooks.received, made.jobId, { nth: 2, timeoutMs: 100_000 });
+      // The cron handler says so once its drain has ended.
+      await waitUntil(
+        "the cron drain's log line",
+        () => /"cron drain"/.test(app!.output()),
+        15_000,
+      );
+    });
 
     await t.step("nothing written, run or refused on the way", () => {
       assertEquals(/boot failed|Uncaught|PermissionDenied|NotCapable/.exec(app!.output()), null);

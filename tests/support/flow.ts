@@ -110,13 +110,17 @@ export async function flattens(client: FlowClient, jobId: string): Promise<void>
   equal(new TextDecoder().decode(pdf.slice(0, 5)), "%PDF-");
 }
 
-/** The receiver got `document.generated` for the job, signed. */
-export async function webhookDelivered(received: Received[], jobId: string): Promise<void> {
-  await waitUntil("the webhook", () => received.length > 0, 60_000);
-  const event = JSON.parse(received[0]!.body) as { event: string; data: Json };
+/** The receiver got `document.generated` for the job, signed, as its `nth` request. */
+export async function webhookDelivered(
+  received: Received[],
+  jobId: string,
+  { nth = 1, timeoutMs = 60_000 } = {},
+): Promise<void> {
+  await waitUntil("the webhook", () => received.length >= nth, timeoutMs);
+  const event = JSON.parse(received[nth - 1]!.body) as { event: string; data: Json };
   equal(event.event, "document.generated");
   equal(event.data.job_id, jobId);
-  match(received[0]!.headers.get("x-service-signature") ?? "", /\S/);
+  match(received[nth - 1]!.headers.get("x-service-signature") ?? "", /\S/);
 }
 
 /** `deno task migrate` (scripts/migrate.ts) against `databaseUrl`, as the guides run it. */
