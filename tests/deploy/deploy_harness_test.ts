@@ -148,6 +148,11 @@ Deno.test({
       assert(JSON.stringify(verified).includes("COMMERCIAL_INVOICE"), JSON.stringify(verified));
     });
 
+    await t.step(
+      "extract a text PDF (the upload's drain reads it)",
+      () => flow.extractsTextPdf(client, job, shipment.exporter.name),
+    );
+
     await t.step("the webhook fails once; Deno.cron delivers the retry", async () => {
       await waitUntil("the first attempt", () => hooks.received.length > 0, 60_000);
       // The retry made due at the next minute (at least 2 s ahead, so that the drain that

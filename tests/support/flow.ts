@@ -10,6 +10,8 @@ import { equal, expectJson, match } from "./assert.ts";
 export type Json = Record<string, unknown>;
 
 export interface FlowClient {
+  /** The functions' base URL (`…/functions/v1`). */
+  base: string;
   /** A team's API key, once the team exists. */
   apiKey: string;
   /** `GET` without a body, else `POST` of it as JSON, under `<functions>/`; expects `status`. */
@@ -19,6 +21,7 @@ export interface FlowClient {
 /** Calls under `functionsBase` (`…/functions/v1`) with the team's key and `apikey`. */
 export function flowClient(functionsBase: string, anonKey: string): FlowClient {
   const client: FlowClient = {
+    base: functionsBase,
     apiKey: "",
     call: async (path, body, status = 200) =>
       await expectJson<Json>(
@@ -108,6 +111,33 @@ export async function flattens(client: FlowClient, jobId: string): Promise<void>
   const flat = await client.call("flatten-document", { job_id: jobId });
   const pdf = new Uint8Array(await (await fetch(String(flat.download_url))).arrayBuffer());
   equal(new TextDecoder().decode(pdf.slice(0, 5)), "%PDF-");
+}
+
+/** The job's PDF uploaded to /api/v1/extract: the extraction completes and finds the exporter. */
+export async function extractsTextPdf(
+  client: FlowClient,
+  job: Json,
+  exporterName: string,
+): Promise<void> {
+  const pdf = new Uint8Array(await (await fetch(String(job.download_url))).arrayBuffer());
+  const form = new FormData();
+  form.append("file", new File([pdf], "invoice.pdf"));
+  const queued = await expectJson<{ job_id: string }>(
+    await fetch(`${client.base}/api/v1/extract`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${client.apiKey}` },
+      body: form,
+    }),
+    202,
+  );
+  let extraction: Json = {};
+  await waitUntil("the extraction", async () => {
+    extraction = await client.call(`api/v1/extract/${queued.job_id}`);
+    return extraction.status !== "processing";
+  }, 90_000);
+  equal(extraction.status, "completed", JSON.stringify(extraction));
+  const result = extraction.result as { exporter: { name: { value: string } } };
+  equal(result.exporter.name.value, exporterName);
 }
 
 /** The receiver got `document.generated` for the job, signed, as its `nth` request. */
