@@ -73,14 +73,16 @@ function acceptedWrite(request: Request, response: Response): boolean {
 }
 
 /**
- * Deno Deploy decides where the app listens. `PORT` (and `HOST`, default 127.0.0.1) is for
- * running it elsewhere, as the test harness does: that port (0: any free one), announced.
+ * Deno Deploy decides where the app listens. `PORT` is for running it elsewhere, as the test
+ * harness does: that port (0: any free one) on `HOST` (default: every interface, as Deno.serve's
+ * own default, in case a platform sets PORT), announced.
  */
 export function deployListenOptions(env: Env): Deno.ServeTcpOptions {
   const port = env.get("PORT");
   if (!port) return {};
+  const hostname = env.get("HOST");
   return {
-    hostname: env.get("HOST") || "127.0.0.1",
+    ...(hostname ? { hostname } : {}),
     port: Number(port),
     onListen: ({ hostname, port }) => console.log(`listening on http://${hostname}:${port}`),
   };
