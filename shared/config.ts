@@ -249,7 +249,7 @@ export const SETTINGS: readonly SettingDoc[] = [
   },
   {
     name: "HOST",
-    default: "`127.0.0.1`",
+    default: "`127.0.0.1` (`deploy/main.ts` with `PORT` set: every interface)",
     meaning: "the gateway's listening address (`0.0.0.0`: every interface)",
     scope: "service",
   },
@@ -376,7 +376,8 @@ export const SETTINGS: readonly SettingDoc[] = [
   {
     name: "PUBLIC_BASE_URL",
     default: "`SUPABASE_URL`, else `http://127.0.0.1:$PORT`",
-    meaning: "the public address used in links, signed URLs and the OpenAPI document",
+    meaning:
+      "the public address used in links, signed URLs and the OpenAPI document (required by `deploy/main.ts`)",
     scope: "service",
   },
   {

@@ -1,15 +1,9 @@
 import type { ServiceDeps } from "../deps.ts";
 import { createServiceApp, type ServiceApp } from "../http/app.ts";
 import { addRoute } from "../http/route.ts";
-import { EDGE_DRAIN_MS, edgeWorker } from "../jobs/edge_kick.ts";
-import { edgeExtractionWorker } from "../extraction/jobs/edge.ts";
+import { queueDrainer } from "../jobs/drain_queues.ts";
+import { EDGE_DRAIN_MS } from "../jobs/edge_kick.ts";
 import { z } from "../schemas/zod.ts";
-import { EDGE_WEBHOOK_CONCURRENCY, serviceWebhookWorker } from "../webhooks/worker.ts";
-
-/** A queue the function drains: handles due items until none is left or the deadline nears. */
-interface Drainer {
-  drain(deadline: number): Promise<number>;
-}
 
 /**
  * The `worker` function: drains the document and extraction queues and sends due webhook
@@ -19,9 +13,7 @@ interface Drainer {
  */
 export function workerApp(deps: ServiceDeps): ServiceApp {
   const svc = createServiceApp(deps, { name: "worker" });
-  const webhooks = serviceWebhookWorker(deps, EDGE_WEBHOOK_CONCURRENCY);
-  // Drained side by side; a new queue goes in this list.
-  const drainers: Drainer[] = [edgeWorker(deps), edgeExtractionWorker(deps), webhooks];
+  const queues = queueDrainer(deps);
   addRoute(svc, {
     method: "post",
     path: "/",
@@ -36,11 +28,7 @@ export function workerApp(deps: ServiceDeps): ServiceApp {
       },
     },
   }, async (c) => {
-    const deadline = Date.now() + EDGE_DRAIN_MS;
-    const processed = await Promise.all(drainers.map((queue) => queue.drain(deadline)));
-    // Jobs that ended meanwhile wrote events (outbox): they are delivered in this run too.
-    processed.push(await webhooks.drain(deadline));
-    return c.json({ processed: processed.reduce((sum, n) => sum + n, 0) });
+    return c.json({ processed: await queues.drain(Date.now() + EDGE_DRAIN_MS) });
   });
   return svc;
 }

@@ -3,7 +3,7 @@ import { buildDeps, type ServiceDeps } from "../deps.ts";
 import { ServiceError } from "../errors/service_error.ts";
 import type { ServiceApp } from "../http/app.ts";
 import { kickInEdgeRuntime } from "../jobs/edge_kick.ts";
-import { openEdgeDb, readEdgeConfig } from "./boot.ts";
+import { openEdgeDb, readEdgeConfig } from "./edge_config.ts";
 
 /**
  * Serves one function on Supabase's edge runtime (or `deno run` locally). The database and
@@ -40,11 +40,12 @@ function listenOptions(port: string | undefined): Deno.ServeTcpOptions {
 }
 
 /** Memoises a successful boot; a failed one is logged (once per message) and retried. */
-export function bootOnce<T>(start: () => Promise<T>): () => Promise<T> {
+export function bootOnce<T>(start: () => T | Promise<T>): () => Promise<T> {
   let booting: Promise<T> | undefined;
   const logged = new Set<string>();
   return () => {
-    booting ??= start().catch((error) => {
+    // A start that throws at once is a failed boot too.
+    booting ??= Promise.resolve().then(start).catch((error) => {
       booting = undefined;
       const message = error instanceof Error ? error.message : String(error);
       if (!logged.has(message)) {
@@ -65,10 +66,9 @@ export function bootFailure(error: unknown): Response {
   return Response.json(failure.toBody(), { status: failure.status });
 }
 
-async function buildApp(build: (deps: ServiceDeps) => ServiceApp): Promise<ServiceApp> {
+function buildApp(build: (deps: ServiceDeps) => ServiceApp): ServiceApp {
   const config = readEdgeConfig(Deno.env);
-  const db = await openEdgeDb(Deno.env, config);
-  const deps = buildDeps(config, db);
+  const deps = buildDeps(config, openEdgeDb(Deno.env, config));
   deps.kickWorkers = kickInEdgeRuntime(deps);
   return build(deps);
 }

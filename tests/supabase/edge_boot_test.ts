@@ -3,7 +3,7 @@
  * naming what is missing, and a failed start tried again rather than kept.
  */
 import { ConfigError } from "../../shared/config.ts";
-import { readEdgeConfig } from "../../shared/runtime/boot.ts";
+import { readEdgeConfig } from "../../shared/runtime/edge_config.ts";
 import { bootFailure, bootOnce } from "../../shared/runtime/serve_function.ts";
 import { assertEquals, equal, match } from "../support/assert.ts";
 

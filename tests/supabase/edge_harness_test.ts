@@ -19,8 +19,20 @@ import {
   startEdgeFunction,
 } from "../support/edge_runtime.ts";
 import { FakeStorageServer } from "../support/storage_server.ts";
+import {
+  completedJob,
+  createValidateGenerate,
+  denoTaskMigrate,
+  extractsTextPdf,
+  flattens,
+  flowClient,
+  type Json,
+  signedPdfMatches,
+  teamWithWebhook,
+  webhookDelivered,
+} from "../support/flow.ts";
 import { supabaseDbPush } from "../support/supabase_cli.ts";
-import { receiver, waitUntil } from "../webhooks/support.ts";
+import { receiver } from "../webhooks/support.ts";
 import { freshSupabaseDb } from "./supabase_db.ts";
 
 const ANON_KEY = `anon-${crypto.randomUUID()}`;
@@ -46,8 +58,6 @@ const FLOW_FUNCTIONS = [
   "flatten-document",
   "worker",
 ];
-
-type Json = Record<string, unknown>;
 
 Deno.test({
   name: "the edge harness: the whole flow on Supabase's terms (postgres)",
@@ -116,16 +126,7 @@ Deno.test({
 
     await t.step("guide step 2: supabase db push --db-url, then deno task migrate", async () => {
       match(await supabaseDbPush(project.url!), /Applying migration/);
-      const migrated = await new Deno.Command(Deno.execPath(), {
-        args: ["run", "-A", "scripts/migrate.ts"],
-        cwd: new URL("../../", import.meta.url).pathname,
-        env: { DATABASE_URL: project.url! },
-        stdout: "piped",
-        stderr: "piped",
-      }).output();
-      const said = new TextDecoder().decode(migrated.stdout) +
-        new TextDecoder().decode(migrated.stderr);
-      assert(migrated.success, said);
+      const said = await denoTaskMigrate(project.url!);
       // Only reference data was left to do: the CLI had applied every migration.
       assert(!/Applied \d+ migration/.test(said), said);
       match(said, /Loaded reference data/);
@@ -160,61 +161,17 @@ Deno.test({
     });
 
     const base = `${gateway.url}/functions/v1`;
-    let apiKey = "";
-    const call = async (path: string, body?: unknown, status = 200) =>
-      await expectJson<Json>(
-        await fetch(`${base}/${path}`, {
-          method: body === undefined ? "GET" : "POST",
-          headers: {
-            authorization: `Bearer ${apiKey}`,
-            apikey: ANON_KEY,
-            ...(body === undefined ? {} : { "content-type": "application/json" }),
-          },
-          body: body === undefined ? null : JSON.stringify(body),
-        }),
-        status,
-      );
-
+    const client = flowClient(base, ANON_KEY);
     const shipment = coffeeShipment();
-    let shipmentId = "";
     let jobId = "";
     let job: Json = {};
 
     await t.step("guide step 6: a team, its API key and a webhook", async () => {
-      const team = await expectJson<{ api_key: string }>(
-        await fetch(`${base}/api/v1/admin/teams`, {
-          method: "POST",
-          headers: {
-            authorization: `Bearer ${SERVICE_ROLE_KEY}`,
-            "content-type": "application/json",
-          },
-          body: JSON.stringify({ name: "Edge Exports", tier: "starter" }),
-        }),
-        201,
-      );
-      apiKey = team.api_key;
-      await call("api/v1/webhooks", { url: hooks.url, events: ["document.generated"] }, 201);
+      await teamWithWebhook(client, `${base}/api/v1/admin/teams`, SERVICE_ROLE_KEY, hooks.url);
     });
 
     await t.step("create, validate, generate", async () => {
-      const created = await call(
-        "create-shipment",
-        { shipment_ref: "EDGE-1", shipment_data: shipment },
-        201,
-      );
-      shipmentId = String(created.shipment_id);
-      const validated = await call("validate-shipment", { shipment_id: shipmentId, shipment });
-      equal(validated.passed, true, JSON.stringify(validated));
-      const generated = await call("generate-documents", {
-        shipment_id: shipmentId,
-        shipment,
-        document_types: ["COMMERCIAL_INVOICE"],
-        validation_hash: validated.validation_hash,
-        confirm_warnings: true,
-      }, 202);
-      const jobs = generated.jobs as { jobId: string }[];
-      equal(jobs.length, 1, JSON.stringify(generated));
-      jobId = jobs[0]!.jobId;
+      jobId = (await createValidateGenerate(client, shipment, "EDGE-1")).jobId;
     });
 
     await t.step("the worker function drains; the job completes", async () => {
@@ -226,56 +183,22 @@ Deno.test({
         200,
       );
       assert(drained.processed >= 0);
-      await waitUntil("the document job", async () => {
-        job = await call(`api/v1/jobs/${jobId}`);
-        return job.status === "completed" || job.status === "failed";
-      }, 60_000);
-      equal(job.status, "completed", JSON.stringify(job));
+      job = await completedJob(client, jobId);
     });
 
     await t.step("the signed download is the PDF the job's hash names", async () => {
-      const pdf = new Uint8Array(await (await fetch(String(job.download_url))).arrayBuffer());
-      equal(new TextDecoder().decode(pdf.slice(0, 5)), "%PDF-");
-      const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", pdf));
-      equal(job.hash, `sha256:${[...digest].map((b) => b.toString(16).padStart(2, "0")).join("")}`);
+      await signedPdfMatches(job);
       assert(storage.objects.size >= 1, "the file is in Supabase Storage");
     });
 
-    await t.step("flatten", async () => {
-      const flat = await call("flatten-document", { job_id: jobId });
-      const pdf = new Uint8Array(await (await fetch(String(flat.download_url))).arrayBuffer());
-      equal(new TextDecoder().decode(pdf.slice(0, 5)), "%PDF-");
-    });
+    await t.step("flatten", () => flattens(client, jobId));
 
-    await t.step("extract a text PDF (the worker function reads it)", async () => {
-      const pdf = new Uint8Array(await (await fetch(String(job.download_url))).arrayBuffer());
-      const form = new FormData();
-      form.append("file", new File([pdf], "invoice.pdf"));
-      const queued = await expectJson<{ job_id: string }>(
-        await fetch(`${base}/api/v1/extract`, {
-          method: "POST",
-          headers: { authorization: `Bearer ${apiKey}` },
-          body: form,
-        }),
-        202,
-      );
-      let extraction: Json = {};
-      await waitUntil("the extraction", async () => {
-        extraction = await call(`api/v1/extract/${queued.job_id}`);
-        return extraction.status !== "processing";
-      }, 90_000);
-      equal(extraction.status, "completed", JSON.stringify(extraction));
-      const result = extraction.result as { exporter: { name: { value: string } } };
-      equal(result.exporter.name.value, shipment.exporter.name);
-    });
+    await t.step(
+      "extract a text PDF (the worker function reads it)",
+      () => extractsTextPdf(client, job, shipment.exporter.name),
+    );
 
-    await t.step("the webhook is delivered", async () => {
-      await waitUntil("the webhook", () => hooks.received.length > 0, 60_000);
-      const event = JSON.parse(hooks.received[0]!.body) as { event: string; data: Json };
-      equal(event.event, "document.generated");
-      equal(event.data.job_id, jobId);
-      match(hooks.received[0]!.headers.get("x-service-signature") ?? "", /\S/);
-    });
+    await t.step("the webhook is delivered", () => webhookDelivered(hooks.received, jobId));
 
     await t.step("every other function boots in the sandbox and answers", async () => {
       const importMap = await edgeImportMap(tmp);

@@ -64,16 +64,32 @@ export interface EdgeFunction {
 }
 
 /** Starts one function as its own process with exactly `env` (and Deno's own cache location). */
-export async function startEdgeFunction(
+export function startEdgeFunction(
   name: string,
   env: Record<string, string>,
   importMap: string,
 ): Promise<EdgeFunction> {
+  return startServerProcess(
+    name,
+    [...edgeFlags(importMap), `functions/${name}/index.ts`],
+    { ...env, FUNCTION_PORT: "0" },
+  );
+}
+
+/**
+ * Runs `deno run <args>` from the repository with exactly `env` (and Deno's own cache
+ * location), and waits until it prints `listening on <url>`.
+ */
+export async function startServerProcess(
+  name: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<EdgeFunction> {
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", ...edgeFlags(importMap), `functions/${name}/index.ts`],
+    args: ["run", ...args],
     cwd: ROOT.pathname,
     clearEnv: true,
-    env: { ...denoCacheEnv(), ...env, FUNCTION_PORT: "0", NO_COLOR: "1" },
+    env: { ...denoCacheEnv(), ...env, NO_COLOR: "1" },
     stdout: "piped",
     stderr: "piped",
   }).spawn();
@@ -83,7 +99,7 @@ export async function startEdgeFunction(
     for await (const chunk of stream) output += decoder.decode(chunk);
   });
   const listening = /listening on (http:\/\/\S+)/;
-  await waitUntil(`function ${name} to listen`, () => listening.test(output), 120_000)
+  await waitUntil(`${name} to listen`, () => listening.test(output), 120_000)
     .catch((error) => {
       child.kill("SIGKILL");
       throw new Error(`${error.message}:\n${output}`);

@@ -1,0 +1,37 @@
+import { requireEnvKeys } from "../auth/local_keys.ts";
+import { type Config, ConfigError, type Env, readConfig } from "../config.ts";
+import type { Db } from "../db/db.ts";
+import { openPostgres } from "../db/postgres.ts";
+
+/**
+ * The settings of a serverless process (a Supabase edge function, the Deno Deploy app):
+ * everything from the variables the platform injects and the secrets the deployment guides
+ * set (docs/deploy-supabase.md, docs/deploy-deno.md), nothing generated, nothing written. A
+ * missing setting is a ConfigError naming all of them at once; `required` adds settings this
+ * platform needs on top.
+ *
+ * This module imports no PGlite: the serverless entrypoints never bundle the embedded database.
+ */
+export function readEdgeConfig(env: Env, required: string[] = []): Config {
+  const missing: string[] = [];
+  if (!(env.get("SUPABASE_DB_URL") || env.get("DATABASE_URL"))) missing.push("SUPABASE_DB_URL");
+  if (!env.get("SUPABASE_URL")) missing.push("SUPABASE_URL");
+  missing.push(...required.filter((name) => !env.get(name)));
+  let keys;
+  try {
+    keys = requireEnvKeys(env);
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e;
+    missing.push(...e.missing);
+  }
+  if (missing.length || !keys) throw new ConfigError(missing);
+  return { ...readConfig(env, keys), runtime: "edge" };
+}
+
+/** The serverless database: real PostgreSQL, a small pool each (isolates are many). */
+export function openEdgeDb(env: Env, config: Config): Db {
+  return openPostgres(config.databaseUrl!, {
+    max: Number(env.get("DB_POOL_SIZE") || 3),
+    prepare: config.dbPrepare,
+  });
+}
