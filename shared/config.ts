@@ -46,6 +46,17 @@ export interface Config {
   renderThreads: number;
   /** Trust the first `X-Forwarded-For` address as the client address (behind a proxy). */
   trustProxy: boolean;
+  /** Proxies in front of the service that append to `X-Forwarded-For` (`TRUSTED_PROXY_HOPS`;
+   * `TRUST_PROXY=true` alone means one). */
+  trustedProxyHops: number;
+  /** A request body must arrive in full within this time (else 408). */
+  bodyReadTimeoutSeconds: number;
+  /** Uploads (multipart bodies) one team may have in flight at once; 0: no cap. */
+  maxUploadsPerTeam: number;
+  /** PostgreSQL: time to open a connection; a query waiting longer for one fails (503). */
+  dbConnectTimeoutSeconds: number;
+  /** PostgreSQL: a statement running longer is cancelled (`statement_timeout`). */
+  dbStatementTimeoutMs: number;
   /** Webhooks may go to private, loopback and link-local addresses, and over plain http. */
   webhookAllowPrivateNetworks: boolean;
   /** A Gotenberg-compatible PDF/A service (`FLATTEN_SERVICE_URL`); unset: the built-in one. */
@@ -105,6 +116,15 @@ export function readConfig(
     workerConcurrency: Math.max(1, intSetting(env, "WORKER_CONCURRENCY", 4)),
     renderThreads: intSetting(env, "RENDER_THREADS", navigator.hardwareConcurrency ?? 2),
     trustProxy: env.get("TRUST_PROXY") === "true",
+    trustedProxyHops: intSetting(
+      env,
+      "TRUSTED_PROXY_HOPS",
+      env.get("TRUST_PROXY") === "true" ? 1 : 0,
+    ),
+    bodyReadTimeoutSeconds: Math.max(1, intSetting(env, "BODY_READ_TIMEOUT_SECONDS", 30)),
+    maxUploadsPerTeam: intSetting(env, "MAX_UPLOADS_PER_TEAM", 4),
+    dbConnectTimeoutSeconds: Math.max(1, intSetting(env, "DB_CONNECT_TIMEOUT_SECONDS", 3)),
+    dbStatementTimeoutMs: intSetting(env, "DB_STATEMENT_TIMEOUT_MS", 30_000),
     webhookAllowPrivateNetworks: env.get("WEBHOOK_ALLOW_PRIVATE_NETWORKS") === "true",
     flattenServiceUrl: env.get("FLATTEN_SERVICE_URL") || undefined,
     flattenServiceApiKey: env.get("FLATTEN_SERVICE_API_KEY") || undefined,

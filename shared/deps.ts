@@ -10,6 +10,7 @@ import {
 } from "./extraction/jobs/providers.ts";
 import { createLogger, type Logger } from "./http/log.ts";
 import { RateLimiter } from "./http/rate_limit.ts";
+import { UploadSlots } from "./http/upload_slots.ts";
 import { BuiltInRulesProvider } from "./validation/builtin_provider.ts";
 import { HttpRulesProvider } from "./validation/http_provider.ts";
 import { ReferenceData } from "./validation/reference.ts";
@@ -27,6 +28,8 @@ export interface ServiceDeps {
   /** Per client address, for the public endpoints. */
   publicRateLimiter: RateLimiter;
   log: Logger;
+  /** Each team's uploads in flight (MAX_UPLOADS_PER_TEAM). */
+  uploads: UploadSlots;
   reference: ReferenceData;
   rules: { provider: RulesProvider; name: "builtin" | "http" };
   /** flatten-document's PDF/A-2b flattener: built in, or FLATTEN_SERVICE_URL. */
@@ -62,6 +65,7 @@ export function buildDeps(config: Config, db: Db, log?: Logger): ServiceDeps {
     auth: new Authenticator(config, db),
     rateLimiter: new RateLimiter(config.rateLimitPerMinute),
     publicRateLimiter: new RateLimiter(config.publicRateLimitPerMinute),
+    uploads: new UploadSlots(config.maxUploadsPerTeam),
     log: log ?? createLogger(config.logRequests),
   };
 }

@@ -25,6 +25,11 @@ export const ERROR_CODES = {
   },
   SVC_REQ_003: { status: 415, meaning: "Wrong Content-Type for this endpoint" },
   SVC_REQ_004: { status: 404, meaning: "No such route" },
+  SVC_REQ_005: {
+    status: 408,
+    meaning: "The body did not arrive in full within BODY_READ_TIMEOUT_SECONDS (30 s); it is " +
+      "read no further",
+  },
   SVC_RATE_LIMIT: { status: 429, meaning: "Too many requests; wait `Retry-After` seconds" },
   SVC_SYS_000: {
     status: 500,

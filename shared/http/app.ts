@@ -44,6 +44,10 @@ export function createServiceApp(
   const app = new Hono<AppEnv>({ getPath: functionPath }).basePath(basePath);
   app.use("*", standardHeaders(deps.config.allowedOrigins));
   app.use("*", requestLog(deps));
+  app.use("*", async (c, next) => {
+    c.set("bodyReadTimeoutMs", deps.config.bodyReadTimeoutSeconds * 1000);
+    await next();
+  });
   // Hono calls notFound outside the handlers' error boundary: answer, don't throw.
   app.notFound((c) => errorResponse(noSuchRoute(), c.get("requestId"), deps));
   app.onError((error, c) => errorResponse(error, c.get("requestId"), deps));

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { ServiceError } from "../errors/service_error.ts";
+import type { AppEnv } from "./types.ts";
 
 /** JSON bodies larger than this are refused with 413 (DESIGN.md). */
 export const MAX_JSON_BYTES = 1024 * 1024;
@@ -14,7 +15,7 @@ export const MAX_JSON_DEPTH = 32;
  * exactly once.
  */
 export async function readJsonObject(
-  c: Context,
+  c: Context<AppEnv>,
   maxBytes = MAX_JSON_BYTES,
 ): Promise<Record<string, unknown>> {
   const type = c.req.header("content-type") ?? "";
@@ -24,7 +25,11 @@ export async function readJsonObject(
       "Send the body as JSON with Content-Type: application/json",
     );
   }
-  const text = await readTextLimited(c.req.raw, maxBytes);
+  assertUtf8Charset(type);
+  const text = await readTextLimited(c.req.raw, {
+    maxBytes,
+    timeoutMs: c.get("bodyReadTimeoutMs"),
+  });
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -36,6 +41,17 @@ export async function readJsonObject(
   }
   assertStorableJson(parsed);
   return parsed as Record<string, unknown>;
+}
+
+/** JSON is UTF-8 (RFC 8259); a body labelled otherwise would be decoded wrongly, so it is a 400. */
+function assertUtf8Charset(contentType: string): void {
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType)?.[1];
+  if (charset && !/^utf-?8$/i.test(charset)) {
+    throw new ServiceError(
+      "SVC_REQ_002",
+      `The body must be UTF-8 JSON, not charset=${charset.slice(0, 40)}`,
+    );
+  }
 }
 
 /**
@@ -51,6 +67,10 @@ export function assertStorableJson(value: unknown, depth = 0, path = "(body)"): 
         `${path}: text must not contain NUL characters or unpaired surrogates`,
       );
     }
+    return;
+  }
+  if (typeof value === "number") {
+    assertExactNumber(value, path);
     return;
   }
   if (typeof value !== "object" || value === null) return;
@@ -70,29 +90,80 @@ export function assertStorableJson(value: unknown, depth = 0, path = "(body)"): 
   }
 }
 
-export async function readTextLimited(request: Request, maxBytes: number): Promise<string> {
-  return new TextDecoder().decode(await readBytesLimited(request, maxBytes));
+/** A body not received in full within this time is cut off with 408 SVC_REQ_005. */
+export const BODY_READ_TIMEOUT_MS = 30_000;
+
+export interface ReadLimits {
+  maxBytes: number;
+  /** The whole body must arrive within this time from the first read. */
+  timeoutMs?: number;
 }
 
-export async function readBytesLimited(request: Request, maxBytes: number): Promise<Uint8Array> {
+/**
+ * JSON.parse turns 1e309 into Infinity (which jsonb stores as null) and rounds integers past
+ * 2^53; both would silently store another number than the one sent.
+ */
+function assertExactNumber(value: number, path: string): void {
+  if (!Number.isFinite(value)) {
+    throw new ServiceError("SVC_REQ_002", `${path}: the number is out of range`);
+  }
+  if (Number.isInteger(value) && !Number.isSafeInteger(value)) {
+    throw new ServiceError(
+      "SVC_REQ_002",
+      `${path}: integers beyond ±2^53 cannot be kept exactly; send them as text`,
+    );
+  }
+}
+
+/** Decodes a body as strict UTF-8: a byte sequence that is not UTF-8 is a 400, never U+FFFD. */
+export async function readTextLimited(request: Request, limits: ReadLimits): Promise<string> {
+  const bytes = await readBytesLimited(request, limits);
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new ServiceError("SVC_REQ_002", "The body is not valid UTF-8");
+  }
+}
+
+/**
+ * Streams the body with a running count: memory grows with the bytes that arrived, never with
+ * the declared Content-Length (`arrayBuffer()` reserves that up front, so slow senders
+ * declaring large bodies could pin gigabytes). Past `maxBytes` it is 413; a body not complete
+ * within the deadline is 408, and cancelling the stream makes the server drop the connection.
+ */
+export async function readBytesLimited(request: Request, limits: ReadLimits): Promise<Uint8Array> {
+  const { maxBytes, timeoutMs = BODY_READ_TIMEOUT_MS } = limits;
   const declared = Number(request.headers.get("content-length") ?? NaN);
   if (declared > maxBytes) throw tooLarge(maxBytes);
   if (!request.body) return new Uint8Array();
-  // A declared length within the limit: the server delivers no more than that, read at once.
-  if (Number.isInteger(declared)) return new Uint8Array(await request.arrayBuffer());
+  const reader = request.body.getReader();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(tooSlow(timeoutMs)), timeoutMs);
+  });
   const chunks: Uint8Array[] = [];
   let total = 0;
-  const reader = request.body.getReader();
-  while (true) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel();
-      throw tooLarge(maxBytes);
+  try {
+    while (true) {
+      const { done, value } = await Promise.race([reader.read(), deadline]);
+      if (done) break;
+      total += value.byteLength;
+      if (total > maxBytes) throw tooLarge(maxBytes);
+      chunks.push(value);
     }
-    chunks.push(value);
+  } catch (error) {
+    reader.cancel().catch(() => {});
+    if (error instanceof ServiceError) throw error;
+    // The client went away or sent a broken chunked encoding.
+    throw new ServiceError("SVC_REQ_002", "The body could not be read to its end");
+  } finally {
+    clearTimeout(timer);
   }
+  return concat(chunks, total);
+}
+
+function concat(chunks: Uint8Array[], total: number): Uint8Array {
+  if (chunks.length === 1) return chunks[0]!;
   const out = new Uint8Array(total);
   let offset = 0;
   for (const chunk of chunks) {
@@ -100,6 +171,14 @@ export async function readBytesLimited(request: Request, maxBytes: number): Prom
     offset += chunk.byteLength;
   }
   return out;
+}
+
+function tooSlow(timeoutMs: number): ServiceError {
+  return new ServiceError(
+    "SVC_REQ_005",
+    `The body did not arrive within ${timeoutMs / 1000} s`,
+    { headers: { connection: "close" } },
+  );
 }
 
 function tooLarge(maxBytes: number): ServiceError {
@@ -120,7 +199,7 @@ const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
  * each file's size (413).
  */
 export async function readMultipartForm(
-  c: Context,
+  c: Context<AppEnv>,
   maxFileBytes = MAX_UPLOAD_BYTES,
 ): Promise<FormData> {
   const type = c.req.header("content-type") ?? "";
@@ -130,7 +209,10 @@ export async function readMultipartForm(
       "Send the body as multipart/form-data (Content-Type: multipart/form-data; boundary=…)",
     );
   }
-  const bytes = await readBytesLimited(c.req.raw, maxFileBytes + MULTIPART_OVERHEAD_BYTES);
+  const bytes = await readBytesLimited(c.req.raw, {
+    maxBytes: maxFileBytes + MULTIPART_OVERHEAD_BYTES,
+    timeoutMs: c.get("bodyReadTimeoutMs"),
+  });
   const body = bytes as Uint8Array<ArrayBuffer>;
   let form: FormData;
   try {

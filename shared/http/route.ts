@@ -40,6 +40,7 @@ type Handler = (c: Context<AppEnv>) => Promise<Response> | Response;
 export function addRoute(svc: ServiceApp, spec: RouteSpec, handler: Handler): void {
   svc.registry.registerPath(describe(svc, spec));
   const guards = authGuard(svc, spec.auth);
+  if (spec.bodyContentType?.startsWith("multipart/")) guards.push(uploadSlot(svc));
   svc.app.on([spec.method.toUpperCase()], [spec.path], ...guards, handler);
 }
 
@@ -74,6 +75,18 @@ function authGuard(svc: ServiceApp, auth: RouteAuth): MiddlewareHandler<AppEnv>[
         await next();
       }];
   }
+}
+
+/** Holds one of the team's upload slots while the body is read and the upload handled. */
+function uploadSlot(svc: ServiceApp): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const release = svc.deps.uploads.take(c.get("principal").teamId);
+    try {
+      await next();
+    } finally {
+      release();
+    }
+  };
 }
 
 /** The caller's address: the connection's, or behind a trusted proxy the first forwarded one. */
