@@ -8,12 +8,18 @@ export interface DbSettings {
   /** Where PGlite keeps its files when no URL is set. */
   pgliteDir?: string | undefined;
   poolSize?: number | undefined;
+  connectTimeoutSeconds?: number | undefined;
+  statementTimeoutMs?: number | undefined;
 }
 
 /** Real PostgreSQL when a URL is set, otherwise the embedded database. */
 export function openDb(settings: DbSettings): Promise<Db> {
   if (settings.url) {
-    return Promise.resolve(openPostgres(settings.url, { max: settings.poolSize ?? 10 }));
+    return Promise.resolve(openPostgres(settings.url, {
+      max: settings.poolSize ?? 10,
+      connectTimeoutSeconds: settings.connectTimeoutSeconds,
+      statementTimeoutMs: settings.statementTimeoutMs,
+    }));
   }
   return openPglite(settings.pgliteDir);
 }

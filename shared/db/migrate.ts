@@ -32,6 +32,8 @@ export async function migrate(db: Db, dir: URL = MIGRATIONS_DIR): Promise<string
   const migrations = await readMigrations(dir);
   return await db.transaction(async (tx) => {
     await tx.query("select pg_advisory_xact_lock(727274001)");
+    // Migrations may rewrite large tables: the requests' statement_timeout is not theirs.
+    await tx.query("set local statement_timeout = 0");
     await tx.query(`create table if not exists public.schema_migrations (
       version text primary key,
       name text not null,

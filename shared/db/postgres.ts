@@ -6,6 +6,10 @@ const COPY_CHUNK = 256 * 1024;
 export interface PostgresOptions {
   /** Connections in the pool. Edge functions want few; the gateway a handful. */
   max?: number;
+  /** Seconds to open a connection before the query waiting for it fails (503). */
+  connectTimeoutSeconds?: number;
+  /** Server-side `statement_timeout` of every connection; unset: none. */
+  statementTimeoutMs?: number;
 }
 
 /** Real PostgreSQL through postgres.js, with prepared statements cached per connection. */
@@ -15,7 +19,13 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Db {
     onnotice: () => {},
     // Dates and JSON are parsed by postgres.js already; bigint stays a string, so SQL casts
     // counts to int (see db.ts).
-    connection: { application_name: "trade-docs" },
+    connection: {
+      application_name: "trade-docs",
+      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+    } as Record<string, string | number>,
+    connect_timeout: options.connectTimeoutSeconds ?? 30,
+    // Idle connections are closed, so a pool that lived through an outage starts afresh.
+    idle_timeout: 60,
   });
   return {
     kind: "postgres",

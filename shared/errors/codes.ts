@@ -39,7 +39,11 @@ export const ERROR_CODES = {
     status: 500,
     meaning: "extract-filled-fields: the extracted values could not be stored in the shipment",
   },
-  SVC_SYS_002: { status: 503, meaning: "Database unreachable (health check)" },
+  SVC_SYS_002: {
+    status: 503,
+    meaning: "Database unreachable or not answering in time (any endpoint, and the health " +
+      "check); retry after `Retry-After` seconds",
+  },
   SVC_SHIP_001: { status: 400, meaning: "create-shipment: shipment_data missing or not an object" },
   SVC_SHIP_002: { status: 500, meaning: "create-shipment: creation failed" },
   SVC_SHIP_003: { status: 400, meaning: "get-shipment: neither id nor status given" },

@@ -18,6 +18,8 @@ export async function openConfiguredDb(
     url: config.databaseUrl,
     pgliteDir: join(config.dataDir, "pglite"),
     poolSize: options.poolSize ?? config.dbPoolSize,
+    connectTimeoutSeconds: config.dbConnectTimeoutSeconds,
+    statementTimeoutMs: config.dbStatementTimeoutMs,
   });
   return { config, db };
 }
