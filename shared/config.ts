@@ -49,6 +49,8 @@ export interface Config {
   /** Proxies in front of the service that append to `X-Forwarded-For` (`TRUSTED_PROXY_HOPS`;
    * `TRUST_PROXY=true` alone means one). */
   trustedProxyHops: number;
+  /** A header the edge in front sets to the client's address (`CLIENT_IP_HEADER`). */
+  clientIpHeader: string | undefined;
   /** A request body must arrive in full within this time (else 408). */
   bodyReadTimeoutSeconds: number;
   /** Uploads (multipart bodies) one team may have in flight at once; 0: no cap. */
@@ -121,6 +123,7 @@ export function readConfig(
       "TRUSTED_PROXY_HOPS",
       env.get("TRUST_PROXY") === "true" ? 1 : 0,
     ),
+    clientIpHeader: env.get("CLIENT_IP_HEADER")?.trim().toLowerCase() || undefined,
     bodyReadTimeoutSeconds: Math.max(1, intSetting(env, "BODY_READ_TIMEOUT_SECONDS", 30)),
     maxUploadsPerTeam: intSetting(env, "MAX_UPLOADS_PER_TEAM", 4),
     dbConnectTimeoutSeconds: Math.max(1, intSetting(env, "DB_CONNECT_TIMEOUT_SECONDS", 3)),

@@ -3,6 +3,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { z } from "zod";
 import { ErrorBody } from "../schemas/common.ts";
 import type { ServiceApp } from "./app.ts";
+import { clientAddress } from "./client_address.ts";
 import type { AppEnv } from "./types.ts";
 
 /**
@@ -54,7 +55,7 @@ function authGuard(svc: ServiceApp, auth: RouteAuth): MiddlewareHandler<AppEnv>[
   switch (auth) {
     case "public":
       return [async (c, next) => {
-        publicRateLimiter.take(`addr:${clientAddress(c, config.trustProxy)}`);
+        publicRateLimiter.take(`addr:${clientAddress(c, config)}`);
         await next();
       }];
     case "service_role":
@@ -87,15 +88,6 @@ function uploadSlot(svc: ServiceApp): MiddlewareHandler<AppEnv> {
       release();
     }
   };
-}
-
-/** The caller's address: the connection's, or behind a trusted proxy the first forwarded one. */
-export function clientAddress(c: Context<AppEnv>, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  return c.env?.remoteAddr ?? "unknown";
 }
 
 const AUTH_RESPONSES: Record<RouteAuth, Record<number, ResponseSpec>> = {

@@ -1,3 +1,4 @@
+import type { Config } from "../config.ts";
 import { buildDeps, type ServiceDeps } from "../deps.ts";
 import type { ServiceApp } from "../http/app.ts";
 import { kickInEdgeRuntime } from "../jobs/edge_kick.ts";
@@ -23,7 +24,20 @@ async function buildApp(build: (deps: ServiceDeps) => ServiceApp): Promise<Servi
   const { config, db } = await openConfiguredDb(Deno.env, {
     poolSize: Number(Deno.env.get("DB_POOL_SIZE") || 3),
   });
-  const deps = buildDeps(config, db);
+  const deps = buildDeps(onSupabaseEdge(config), db);
   deps.kickWorkers = kickInEdgeRuntime(deps);
   return build(deps);
+}
+
+/**
+ * Hosted Supabase sits behind Cloudflare, which sets `cf-connecting-ip` itself (a value the
+ * client sent is replaced), and one proxy hop appends to X-Forwarded-For; the connection's own
+ * address is the platform's relay, never the client.
+ */
+function onSupabaseEdge(config: Config): Config {
+  return {
+    ...config,
+    clientIpHeader: config.clientIpHeader ?? "cf-connecting-ip",
+    trustedProxyHops: config.trustedProxyHops || 1,
+  };
 }
