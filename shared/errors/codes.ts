@@ -44,6 +44,11 @@ export const ERROR_CODES = {
     meaning: "Database unreachable or not answering in time (any endpoint, and the health " +
       "check); retry after `Retry-After` seconds",
   },
+  SVC_SYS_003: {
+    status: 503,
+    meaning: "extract-filled-fields: too many forms waiting to be read; retry after " +
+      "`Retry-After` seconds",
+  },
   SVC_SHIP_001: { status: 400, meaning: "create-shipment: shipment_data missing or not an object" },
   SVC_SHIP_002: { status: 500, meaning: "create-shipment: creation failed" },
   SVC_SHIP_003: { status: 400, meaning: "get-shipment: neither id nor status given" },
@@ -110,6 +115,11 @@ export const ERROR_CODES = {
   SVC_VAL_013: {
     status: 400,
     meaning: "extract-filled-fields: the PDF has more than 10,000 form fields",
+  },
+  SVC_VAL_014: {
+    status: 400,
+    meaning: "extract-filled-fields: the form is too large to read (field text over 2 Mi " +
+      "characters, or over the time or memory budget of a form read)",
   },
   SVC_GEN_LIMIT: {
     status: 429,

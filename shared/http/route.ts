@@ -4,6 +4,8 @@ import type { z } from "zod";
 import { ErrorBody } from "../schemas/common.ts";
 import type { ServiceApp } from "./app.ts";
 import { clientAddress } from "./client_address.ts";
+import { rateLimitHeaders, type RateState, tightest } from "./rate_limit.ts";
+import { ServiceError } from "../errors/service_error.ts";
 import type { AppEnv } from "./types.ts";
 
 /**
@@ -51,30 +53,78 @@ export function pathParam(c: Context<AppEnv>, name: string): string {
 }
 
 function authGuard(svc: ServiceApp, auth: RouteAuth): MiddlewareHandler<AppEnv>[] {
-  const { auth: authenticator, rateLimiter, publicRateLimiter, config } = svc.deps;
+  const { auth: authenticator, rateLimiter, publicRateLimiter, teamRateLimits, config } = svc.deps;
   switch (auth) {
     case "public":
       return [async (c, next) => {
-        publicRateLimiter.take(`addr:${clientAddress(c, config)}`);
+        const state = publicRateLimiter.take(`addr:${clientAddress(c, config)}`);
         await next();
+        setRateLimitHeaders(c, state);
       }];
     case "service_role":
       return [async (c, next) => {
-        authenticator.requireServiceRole(c.req.header("authorization"));
+        await limitingFailures(
+          svc,
+          c,
+          () => authenticator.requireServiceRole(c.req.header("authorization")),
+        );
         await next();
       }];
     case "function":
     case "bearer":
       return [async (c, next) => {
         if (auth === "function") authenticator.requireApikeyHeader(c.req.header("apikey"));
-        const principal = await authenticator.authenticateTeam(
-          c.req.header("authorization"),
-          c.req.header("x-team-id"),
-        );
+        const principal = await limitingFailures(svc, c, () =>
+          authenticator.authenticateTeam(
+            c.req.header("authorization"),
+            c.req.header("x-team-id"),
+          ));
         c.set("principal", principal);
-        rateLimiter.take(principal.credentialId);
+        const states = [
+          rateLimiter.take(principal.credentialId),
+          await teamRateLimits.take(principal.teamId),
+        ];
         await next();
+        setRateLimitHeaders(c, tightest(states));
       }];
+  }
+}
+
+/**
+ * Failed authentications are counted per client address (AUTH_FAILURE_LIMIT_PER_MINUTE): past
+ * the limit the address is answered 429 before its credentials are even looked up, so guessing
+ * keys costs the guesser, not the database.
+ */
+async function limitingFailures<T>(
+  svc: ServiceApp,
+  c: Context<AppEnv>,
+  authenticate: () => T | Promise<T>,
+): Promise<T> {
+  const limiter = svc.deps.authFailureLimiter;
+  const key = `auth:${clientAddress(c, svc.deps.config)}`;
+  if (!limiter.has(key)) limiter.take(key);
+  try {
+    return await authenticate();
+  } catch (error) {
+    if (error instanceof ServiceError && (error.status === 401 || error.status === 403)) {
+      try {
+        limiter.take(key);
+      } catch {
+        // This failure is answered as what it is; the next attempt gets the 429.
+      }
+    }
+    throw error;
+  }
+}
+
+function setRateLimitHeaders(c: Context<AppEnv>, state: RateState | undefined): void {
+  if (!state) return;
+  for (const [name, value] of Object.entries(rateLimitHeaders(state))) {
+    try {
+      c.res.headers.set(name, value);
+    } catch {
+      // A response with immutable headers (passed through as is) goes without them.
+    }
   }
 }
 
@@ -97,10 +147,18 @@ const AUTH_RESPONSES: Record<RouteAuth, Record<number, ResponseSpec>> = {
   service_role: {
     401: { description: "SVC_AUTH_001: missing credentials", schema: ErrorBody },
     403: { description: "SVC_AUTH_003: not the service role key", schema: ErrorBody },
+    429: {
+      description: "SVC_RATE_LIMIT: too many failed authentications from this address",
+      schema: ErrorBody,
+    },
   },
   bearer: {
     401: { description: "SVC_AUTH_001: missing or invalid API key or JWT", schema: ErrorBody },
-    429: { description: "SVC_RATE_LIMIT: too many requests (Retry-After)", schema: ErrorBody },
+    429: {
+      description: "SVC_RATE_LIMIT: too many requests for this key or team, or too many failed " +
+        "authentications from this address (Retry-After, RateLimit, RateLimit-Policy)",
+      schema: ErrorBody,
+    },
   },
   function: {
     401: {
@@ -108,7 +166,11 @@ const AUTH_RESPONSES: Record<RouteAuth, Record<number, ResponseSpec>> = {
         "SVC_AUTH_002: missing or wrong apikey header",
       schema: ErrorBody,
     },
-    429: { description: "SVC_RATE_LIMIT: too many requests (Retry-After)", schema: ErrorBody },
+    429: {
+      description: "SVC_RATE_LIMIT: too many requests for this key or team, or too many failed " +
+        "authentications from this address (Retry-After, RateLimit, RateLimit-Policy)",
+      schema: ErrorBody,
+    },
   },
 };
 

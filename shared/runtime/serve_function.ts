@@ -39,5 +39,7 @@ function onSupabaseEdge(config: Config): Config {
     ...config,
     clientIpHeader: config.clientIpHeader ?? "cf-connecting-ip",
     trustedProxyHops: config.trustedProxyHops || 1,
+    // The edge runtime has no node:worker_threads: forms are read in line, under their caps.
+    formThreads: 0,
   };
 }
