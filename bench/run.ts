@@ -25,6 +25,7 @@ import { documents } from "./documents.ts";
 import { extraction } from "./extraction.ts";
 import { flatten } from "./flatten.ts";
 import { formFields } from "./form_fields.ts";
+import { hostile } from "./hostile.ts";
 import { foundation } from "./foundation.ts";
 import { parties } from "./parties.ts";
 import { withCleanup } from "./lib/cleanup.ts";
@@ -42,6 +43,7 @@ const SECTIONS: Section[] = [
   extraction,
   parties,
   webhooks,
+  hostile,
 ];
 
 function settingsFromEnv(): BenchSettings {
