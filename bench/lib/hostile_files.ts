@@ -4,6 +4,7 @@
  * in compressed object streams (a small file that is slow and large to read).
  */
 import { deflateSync } from "node:zlib";
+import { concatBytes } from "../../shared/util/bytes.ts";
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -48,13 +49,7 @@ export function noisePng(size: number, seed = 1): Uint8Array {
     chunk("IDAT", new Uint8Array(deflateSync(raw, { level: 0 }))),
     chunk("IEND", new Uint8Array()),
   ];
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let offset = 0;
-  for (const p of parts) {
-    out.set(p, offset);
-    offset += p.length;
-  }
-  return out;
+  return concatBytes(parts);
 }
 
 /**
@@ -130,11 +125,5 @@ export function compressedFormPdf(fields: number, valueChars: number): Uint8Arra
   ));
   push(table);
   push(encoder.encode(`\nendstream\nendobj\nstartxref\n${xrefOffset}\n%%EOF\n`));
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
+  return concatBytes(chunks);
 }

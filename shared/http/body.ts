@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { ServiceError } from "../errors/service_error.ts";
+import { concatBytes } from "../util/bytes.ts";
 import type { AppEnv } from "./types.ts";
 
 /** JSON bodies larger than this are refused with 413 (DESIGN.md). */
@@ -159,18 +160,7 @@ export async function readBytesLimited(request: Request, limits: ReadLimits): Pr
   } finally {
     clearTimeout(timer);
   }
-  return concat(chunks, total);
-}
-
-function concat(chunks: Uint8Array[], total: number): Uint8Array {
-  if (chunks.length === 1) return chunks[0]!;
-  const out = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return out;
+  return concatBytes(chunks);
 }
 
 function tooSlow(timeoutMs: number): ServiceError {

@@ -5,6 +5,8 @@
  * replay the same sequence for a seed; none may be answered with a 5xx.
  */
 
+import { seededRandom } from "../parties/party_names.ts";
+
 export interface FuzzContext {
   apiKey: string;
   anonKey: string;
@@ -17,18 +19,6 @@ export interface FuzzRequest {
   path: string;
   headers: Record<string, string>;
   body?: Uint8Array | string;
-}
-
-/** mulberry32: small, fast and the same everywhere for a seed. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const FUNCTIONS = [
