@@ -140,7 +140,12 @@ export function readConfig(
       env.get("TRUST_PROXY") === "true" ? 1 : 0,
     ),
     clientIpHeader: env.get("CLIENT_IP_HEADER")?.trim().toLowerCase() || undefined,
-    formThreads: intSetting(env, "FORM_THREADS", Math.min(2, navigator.hardwareConcurrency ?? 1)),
+    // One core is left to the event loop: forms are rare, /health and the API are not.
+    formThreads: intSetting(
+      env,
+      "FORM_THREADS",
+      Math.max(1, Math.min(2, (navigator.hardwareConcurrency ?? 2) - 1)),
+    ),
     formThreadMemoryMb: Math.max(64, intSetting(env, "FORM_THREAD_MEMORY_MB", 512)),
     formReadTimeoutSeconds: Math.max(1, intSetting(env, "FORM_READ_TIMEOUT_SECONDS", 10)),
     bodyReadTimeoutSeconds: Math.max(1, intSetting(env, "BODY_READ_TIMEOUT_SECONDS", 30)),

@@ -1,13 +1,13 @@
 /** A form-reading thread of FormThreads: one form per message, the Extraction back. */
 import { parentPort } from "node:worker_threads";
 import { ServiceError } from "../errors/service_error.ts";
-import { extractWithinBudget } from "./budget.ts";
+import { extractFilledForm } from "./extract.ts";
 import type { FormRequest, FormResponse } from "./form_threads.ts";
 
 parentPort!.on("message", ({ id, bytes, expected }: FormRequest) => {
   let answer: FormResponse;
   try {
-    answer = { id, extraction: extractWithinBudget(bytes, expected) };
+    answer = { id, extraction: extractFilledForm(bytes, expected) };
   } catch (error) {
     answer = error instanceof ServiceError
       ? { id, error: { code: error.code, message: error.message, details: error.details } }

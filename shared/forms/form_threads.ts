@@ -6,14 +6,13 @@
  * thread are bounded too (503 SVC_SYS_003 with Retry-After past that).
  *
  * Where node:worker_threads is missing (Supabase's edge runtime) or threads are set to 0, forms
- * are read in line, still under the text cap of budget.ts, and the platform's own per-request
- * CPU limit is the time budget.
+ * are read in line, still under the reader's text cap (MAX_FORM_TEXT_CHARS), and the platform's
+ * own per-request CPU limit is the time budget.
  */
 import { Worker } from "node:worker_threads";
 import { type ErrorCode } from "../errors/codes.ts";
 import { ServiceError } from "../errors/service_error.ts";
-import { extractWithinBudget, overBudget } from "./budget.ts";
-import type { Expected, Extraction } from "./extract.ts";
+import { type Expected, extractFilledForm, type Extraction } from "./extract.ts";
 
 export interface FormRequest {
   id: number;
@@ -61,7 +60,7 @@ export class FormThreads {
 
   read(bytes: Uint8Array, expected: Expected): Promise<Extraction> {
     if (this.options.threads <= 0) {
-      return Promise.resolve().then(() => extractWithinBudget(bytes, expected));
+      return Promise.resolve().then(() => extractFilledForm(bytes, expected));
     }
     if (this.#queue.length >= this.options.maxQueued) {
       return Promise.reject(
@@ -152,4 +151,9 @@ export class FormThreads {
     thread.task = undefined;
     this.#dispatch();
   }
+}
+
+/** SVC_VAL_014: a form read past its time or memory budget. */
+function overBudget(why: string): ServiceError {
+  return new ServiceError("SVC_VAL_014", `The form is too large to read: ${why}`);
 }
