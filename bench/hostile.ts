@@ -61,51 +61,56 @@ async function run(cleanup: Cleanup, settings: BenchSettings): Promise<void> {
   });
   const teams = await Promise.all(Array.from({ length: 25 }, (_, i) => newTeam(service, i)));
 
-  const slow = await slowBodies(service, teams);
-  console.log(`slow: ${JSON.stringify(slow)}`);
-  const forms = await heavyForms(service, teams.slice(5, 8));
-  console.log(`forms: ${JSON.stringify(forms)}`);
-  const fuzz = await fuzzing(service, teams[8]!);
-  console.log(`fuzz: ${JSON.stringify(fuzz)}`);
+  // BENCH_HOSTILE_PARTS=slow,forms,… runs some parts only (the others are left out of the bars).
+  const parts = new Set(
+    (Deno.env.get("BENCH_HOSTILE_PARTS") || "slow,forms,fuzz,images,outage").split(","),
+  );
+  const part = async <T>(name: string, measure: () => Promise<T>): Promise<T | undefined> => {
+    if (!parts.has(name)) return undefined;
+    const figures = await measure();
+    console.log(`${name}: ${JSON.stringify(figures)}`);
+    return figures;
+  };
+  const slow = await part("slow", () => slowBodies(service, teams));
+  const forms = await part("forms", () => heavyForms(service, teams.slice(5, 8)));
+  const fuzz = await part("fuzz", () => fuzzing(service, teams[8]!));
   // Last on this service: OCR of noise goes on after the window, and would load what follows.
-  const images = await imageUploads(service, teams.slice(0, 5));
-  console.log(`images: ${JSON.stringify(images)}`);
+  const images = await part("images", () => imageUploads(service, teams.slice(0, 5)));
   await stopProcess(service.child);
-  const outage = await databaseOutage(cleanup, settings, logDir);
-  console.log(`outage: ${JSON.stringify(outage)}`);
+  const outage = await part("outage", () => databaseOutage(cleanup, settings, logDir));
 
   const bars = [
-    {
+    slow && {
       name: "slow: RSS growth <= 300 MiB, all answered within the read deadline",
       figure: `+${slow.rssGrowthMiB} MiB, slowest answer ${slow.slowestAnswerS} s ` +
         `(deadline ${READ_DEADLINE_SECONDS} s), ${slow.closedByServer}/${slow.connections} ` +
         `closed by the server`,
       pass: slow.rssGrowthMiB <= 300 && slow.slowestAnswerS <= READ_DEADLINE_SECONDS + 2,
     },
-    {
+    images && {
       name: "images: peak RSS <= 2 GiB, /health < 1 s",
       figure: `peak ${images.peakRssMiB} MiB, /health max ${images.healthMaxMs} ms`,
       pass: images.peakRssMiB <= 2048 && images.healthMaxMs < 1000,
     },
-    {
+    forms && {
       name: "forms: /health < 500 ms",
       figure: `/health max ${forms.healthMaxMs} ms`,
       pass: forms.healthMaxMs < 500,
     },
-    {
+    fuzz && {
       name: "fuzz: 0 answers 5xx",
       figure: `${fuzz.fiveXx} of ${fuzz.requests}`,
       pass: fuzz.fiveXx === 0,
     },
-    {
-      name: "outage: failures 503 within 5 s, serving again within 5 s",
-      figure:
-        `${outage.failed} failed (${outage.non503} not 503), slowest ${outage.slowestFailureMs}` +
-        ` ms; serving again ${outage.recoveredAfterMs} ms after the return`,
-      pass: outage.non503 === 0 && outage.slowestFailureMs <= 5000 &&
+    outage && {
+      name: "outage: every request answered within 5 s (failures 503), serving again within 5 s",
+      figure: `${outage.failed} failed (${outage.non503} not 503), slowest answer while away ` +
+        `${outage.slowestWhileAwayMs} ms; serving again ${outage.recoveredAfterMs} ms after ` +
+        `the return`,
+      pass: outage.non503 === 0 && outage.slowestWhileAwayMs <= 5000 &&
         outage.recoveredAfterMs !== null && outage.recoveredAfterMs <= 5000,
     },
-  ];
+  ].filter((b) => b !== undefined);
   console.log(
     "\n" + table(["bar", "figure", ""], bars.map((b) => [b.name, b.figure, passFail(b.pass)])),
   );
@@ -448,6 +453,10 @@ async function databaseOutage(cleanup: Cleanup, settings: BenchSettings, logDir:
     failureStatuses: countBy(failed.map((s) => String(s.status))),
     non503: failed.filter((s) => s.status !== 503).length,
     slowestFailureMs: Math.round(Math.max(0, ...failed.map((s) => s.ms))),
+    // Sent while the database was away: a request that waits for its return is a failure too.
+    slowestWhileAwayMs: Math.round(
+      Math.max(0, ...samples.filter((s) => s.at >= stoppedAt && s.at < backAt).map((s) => s.ms)),
+    ),
     recoveredAfterMs: afterReturn.some((s) => s.status === 201)
       ? Math.round(lastFailureAfterReturn ? lastFailureAfterReturn.at - backAt : 0)
       : null,

@@ -14,14 +14,13 @@ const DRIVER_CODES = new Set([
   "ENETUNREACH",
 ]);
 
-/**
- * SQLSTATEs meaning "the database is away or overloaded, try again": connection exceptions
- * (class 08), shutdown and startup (57P01-57P03), too many connections (53300), and a statement
- * cancelled by statement_timeout (57014).
- */
-function transientState(state: string): boolean {
-  return state.startsWith("08") || ["57P01", "57P02", "57P03", "53300", "57014"].includes(state);
+/** Connection exceptions (class 08) and the server shutting down or starting (57P01-57P03). */
+function connectionState(state: string): boolean {
+  return state.startsWith("08") || ["57P01", "57P02", "57P03"].includes(state);
 }
+
+/** Overloaded, not away: too many connections, or a statement cancelled by statement_timeout. */
+const OVERLOAD_STATES = new Set(["53300", "57014"]);
 
 /**
  * Whether `error` (or anything in its cause chain) says the database could not be reached or
@@ -29,15 +28,25 @@ function transientState(state: string): boolean {
  * Retry-After instead of each endpoint's 500.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let e = error, depth = 0; e && depth < 5; depth++) {
-    if (typeof e !== "object") return false;
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string" && DRIVER_CODES.has(code)) return true;
-    const state = sqlState(e);
-    if (state && transientState(state)) return true;
-    if (e instanceof Deno.errors.ConnectionRefused || e instanceof Deno.errors.ConnectionReset) {
-      return true;
-    }
+  return someCause(error, (e) => isConnectionCause(e) || OVERLOAD_STATES.has(sqlState(e) ?? ""));
+}
+
+/** Whether the connection itself failed: the database is away, not merely slow. */
+export function isConnectionFailure(error: unknown): boolean {
+  return someCause(error, isConnectionCause);
+}
+
+function isConnectionCause(e: object): boolean {
+  const code = (e as { code?: unknown }).code;
+  if (typeof code === "string" && DRIVER_CODES.has(code)) return true;
+  const state = sqlState(e);
+  if (state && connectionState(state)) return true;
+  return e instanceof Deno.errors.ConnectionRefused || e instanceof Deno.errors.ConnectionReset;
+}
+
+function someCause(error: unknown, test: (e: object) => boolean): boolean {
+  for (let e = error, depth = 0; typeof e === "object" && e !== null && depth < 5; depth++) {
+    if (test(e)) return true;
     e = (e as { cause?: unknown }).cause;
   }
   return false;

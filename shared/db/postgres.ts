@@ -1,5 +1,6 @@
 import postgres from "postgres";
 import type { Db, Queryable } from "./db.ts";
+import { OutageGuard } from "./outage_guard.ts";
 
 const COPY_CHUNK = 256 * 1024;
 
@@ -27,11 +28,17 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Db {
     // Idle connections are closed, so a pool that lived through an outage starts afresh.
     idle_timeout: 60,
   });
+  const guard = new OutageGuard((options.connectTimeoutSeconds ?? 30) * 1000 + 1000);
+  const direct = queryable(sql);
   return {
     kind: "postgres",
-    ...queryable(sql),
+    copyCsv: direct.copyCsv,
+    exec: (script) => guard.run(() => direct.exec(script)),
+    query: (text, params) => guard.run(() => direct.query(text, params)),
     transaction: (fn) =>
-      sql.begin((tx) => fn(queryable(tx as unknown as postgres.Sql))) as Promise<never>,
+      guard.run(() =>
+        sql.begin((tx) => fn(queryable(tx as unknown as postgres.Sql))) as Promise<never>
+      ),
     listen: async (channel, onNotify) => {
       const { unlisten } = await sql.listen(channel, () => onNotify());
       return unlisten;

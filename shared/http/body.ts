@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { ServiceError } from "../errors/service_error.ts";
 import { concatBytes } from "../util/bytes.ts";
+import { multipartBoundary, parseMultipart } from "./multipart.ts";
 import type { AppEnv } from "./types.ts";
 
 /** JSON bodies larger than this are refused with 413 (DESIGN.md). */
@@ -203,10 +204,9 @@ export async function readMultipartForm(
     maxBytes: maxFileBytes + MULTIPART_OVERHEAD_BYTES,
     timeoutMs: c.get("bodyReadTimeoutMs"),
   });
-  const body = bytes as Uint8Array<ArrayBuffer>;
   let form: FormData;
   try {
-    form = await new Response(body, { headers: { "content-type": type } }).formData();
+    form = parseMultipart(bytes, multipartBoundary(type));
   } catch {
     throw new ServiceError("SVC_REQ_002", "The body is not a well-formed multipart form");
   }

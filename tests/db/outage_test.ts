@@ -69,6 +69,20 @@ Deno.test({
         },
       );
 
+      await t.step(
+        "20 at once, more than the pool holds: none waits for the database",
+        async () => {
+          const started = performance.now();
+          const answers = await Promise.all(Array.from({ length: 20 }, create));
+          for (const res of answers) {
+            equal(res.status, 503);
+            await res.body?.cancel();
+          }
+          const took = performance.now() - started;
+          assert(took < 5000, `answered after ${took.toFixed(0)} ms`);
+        },
+      );
+
       await t.step("serves again within 5 s of the database's return", async () => {
         proxy.start();
         const back = performance.now();
