@@ -33,15 +33,23 @@ export async function readJsonObject(
     timeoutMs: c.get("bodyReadTimeoutMs"),
   });
   let parsed: unknown;
+  const inexact = new Set<number>();
   try {
-    parsed = JSON.parse(text);
+    parsed = JSON.parse(text, function (_key, value, context?: { source?: string }) {
+      // The number's own digits (JSON.parse source text access): an integer that does not
+      // survive as a double would be stored as another number.
+      if (typeof value === "number" && context?.source && !keepsDigits(context.source, value)) {
+        inexact.add(value);
+      }
+      return value;
+    });
   } catch {
     throw new ServiceError("SVC_REQ_002", "The body is not valid JSON");
   }
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
     throw new ServiceError("SVC_REQ_002", "The body must be a JSON object");
   }
-  assertStorableJson(parsed);
+  assertStorableJson(parsed, inexact);
   return parsed as Record<string, unknown>;
 }
 
@@ -61,7 +69,12 @@ function assertUtf8Charset(contentType: string): void {
  * JSON.parse accepts; catching them here makes them a 400 instead of a failed insert. The walk
  * also bounds the nesting depth.
  */
-export function assertStorableJson(value: unknown, depth = 0, path = "(body)"): void {
+export function assertStorableJson(
+  value: unknown,
+  inexact: ReadonlySet<number> = new Set(),
+  depth = 0,
+  path = "(body)",
+): void {
   if (typeof value === "string") {
     if (!value.isWellFormed() || value.includes("\u0000")) {
       throw new ServiceError(
@@ -72,7 +85,7 @@ export function assertStorableJson(value: unknown, depth = 0, path = "(body)"): 
     return;
   }
   if (typeof value === "number") {
-    assertExactNumber(value, path);
+    assertExactNumber(value, path, inexact);
     return;
   }
   if (typeof value !== "object" || value === null) return;
@@ -83,12 +96,12 @@ export function assertStorableJson(value: unknown, depth = 0, path = "(body)"): 
     );
   }
   if (Array.isArray(value)) {
-    value.forEach((item, i) => assertStorableJson(item, depth + 1, `${path}.${i}`));
+    value.forEach((item, i) => assertStorableJson(item, inexact, depth + 1, `${path}.${i}`));
     return;
   }
   for (const [key, item] of Object.entries(value)) {
-    assertStorableJson(key, depth + 1, path);
-    assertStorableJson(item, depth + 1, path === "(body)" ? key : `${path}.${key}`);
+    assertStorableJson(key, inexact, depth + 1, path);
+    assertStorableJson(item, inexact, depth + 1, path === "(body)" ? key : `${path}.${key}`);
   }
 }
 
@@ -103,18 +116,32 @@ export interface ReadLimits {
 
 /**
  * JSON.parse turns 1e309 into Infinity (which jsonb stores as null) and rounds integers past
- * 2^53; both would silently store another number than the one sent.
+ * 2^53 (9007199254740993 becomes …992); both would silently store another number than the one
+ * sent. Integers that a double keeps digit for digit (1e21, 18446744073709552000) are fine.
  */
-function assertExactNumber(value: number, path: string): void {
+function assertExactNumber(value: number, path: string, inexact: ReadonlySet<number>): void {
   if (!Number.isFinite(value)) {
     throw new ServiceError("SVC_REQ_002", `${path}: the number is out of range`);
   }
-  if (Number.isInteger(value) && !Number.isSafeInteger(value)) {
+  if (inexact.has(value)) {
     throw new ServiceError(
       "SVC_REQ_002",
       `${path}: integers beyond ±2^53 cannot be kept exactly; send them as text`,
     );
   }
+}
+
+/** Whether an integer literal is the same number once parsed and written back. */
+function keepsDigits(source: string, value: number): boolean {
+  if (Number.isSafeInteger(value) || !/^-?\d+$/.test(source)) return true;
+  return BigInt(source) === decimalBigInt(String(value));
+}
+
+/** `1.8e+21` → 1800000000000000000000n (String(number) of a large integer). */
+function decimalBigInt(text: string): bigint {
+  const [mantissa, exponent = "0"] = text.split("e");
+  const [whole, fraction = ""] = mantissa!.split(".");
+  return BigInt(whole! + fraction) * 10n ** BigInt(Number(exponent) - fraction.length);
 }
 
 /** Decodes a body as strict UTF-8: a byte sequence that is not UTF-8 is a 400, never U+FFFD. */

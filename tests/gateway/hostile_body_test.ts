@@ -205,7 +205,7 @@ serviceTest("JSON that would be stored as something else is a 400 with its path"
   }
   await t.step("utf-8 charset and safe integers are accepted", async () => {
     const res = await post(
-      '{"shipment_data":{"shipment_ref":"R-1","qty":9007199254740991,"w":1.5e-300}}',
+      '{"shipment_data":{"shipment_ref":"R-1","qty":9007199254740991,"big":18446744073709552000,"e":1e21,"w":1.5e-300}}',
       "application/json; charset=UTF-8",
     );
     assert(res.status < 500, String(res.status));
