@@ -25,6 +25,7 @@ import { documents } from "./documents.ts";
 import { extraction } from "./extraction.ts";
 import { flatten } from "./flatten.ts";
 import { formFields } from "./form_fields.ts";
+import { hostile } from "./hostile.ts";
 import { foundation } from "./foundation.ts";
 import { hs } from "./hs.ts";
 import { parties } from "./parties.ts";
@@ -44,6 +45,7 @@ const SECTIONS: Section[] = [
   parties,
   webhooks,
   hs,
+  hostile,
 ];
 
 function settingsFromEnv(): BenchSettings {

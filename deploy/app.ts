@@ -40,7 +40,8 @@ interface Booted {
  */
 export function deployApp(env: Env): DeployApp {
   const boot = bootOnce((): Booted => {
-    const config = readEdgeConfig(env, DEPLOY_REQUIRED);
+    // Forms are read in line, under their caps: the app starts no threads on Deploy.
+    const config = { ...readEdgeConfig(env, DEPLOY_REQUIRED), formThreads: 0 };
     const deps = buildDeps(config, openEdgeDb(env, config));
     const drain = coalescingDrain(queueDrainer(deps), EDGE_DRAIN_MS, deps.log);
     deps.kickWorkers = drain.kick;

@@ -1,3 +1,5 @@
+import { parseTierLimits } from "./http/team_limits.ts";
+
 /**
  * Settings, read once from the environment. Names follow Supabase where Supabase has one.
  */
@@ -34,6 +36,10 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Requests per minute per client address on the public endpoints; 0 turns it off. */
   publicRateLimitPerMinute: number;
+  /** Requests per minute per team, by tier (`TEAM_RATE_LIMITS=free=120,starter=600,…`). */
+  teamRateLimits: Record<string, number>;
+  /** Failed authentications per minute per client address; 0 turns it off. */
+  authFailuresPerMinute: number;
   /** How long a verified API key stays cached in process (revocation reaches other
    * processes within this time). */
   apiKeyCacheSeconds: number;
@@ -66,6 +72,25 @@ export interface Config {
   renderThreads: number;
   /** Trust the first `X-Forwarded-For` address as the client address (behind a proxy). */
   trustProxy: boolean;
+  /** Proxies in front of the service that append to `X-Forwarded-For` (`TRUSTED_PROXY_HOPS`;
+   * `TRUST_PROXY=true` alone means one). */
+  trustedProxyHops: number;
+  /** A header the edge in front sets to the client's address (`CLIENT_IP_HEADER`). */
+  clientIpHeader: string | undefined;
+  /** Threads reading extract-filled-fields forms (0: in line, as on the edge runtime). */
+  formThreads: number;
+  /** V8 heap limit of a form thread, in MiB. */
+  formThreadMemoryMb: number;
+  /** A form read taking longer fails with SVC_VAL_017. */
+  formReadTimeoutSeconds: number;
+  /** A request body must arrive in full within this time (else 408). */
+  bodyReadTimeoutSeconds: number;
+  /** Uploads (multipart bodies) one team may have in flight at once; 0: no cap. */
+  maxUploadsPerTeam: number;
+  /** PostgreSQL: time to open a connection; a query waiting longer for one fails (503). */
+  dbConnectTimeoutSeconds: number;
+  /** PostgreSQL: a statement running longer is cancelled (`statement_timeout`). */
+  dbStatementTimeoutMs: number;
   /** Webhooks may go to private, loopback and link-local addresses, and over plain http. */
   webhookAllowPrivateNetworks: boolean;
   /** A Gotenberg-compatible PDF/A service (`FLATTEN_SERVICE_URL`); unset: the built-in one. */
@@ -135,6 +160,10 @@ export function readConfig(env: Env, keys: ServiceKeys): Config {
       .filter(Boolean),
     rateLimitPerMinute: intSetting(env, "RATE_LIMIT_PER_MINUTE", 1200),
     publicRateLimitPerMinute: intSetting(env, "PUBLIC_RATE_LIMIT_PER_MINUTE", 120),
+    teamRateLimits: parseTierLimits(
+      env.get("TEAM_RATE_LIMITS") ?? "free=300,starter=1200,growth=3000,scale=6000",
+    ),
+    authFailuresPerMinute: intSetting(env, "AUTH_FAILURE_LIMIT_PER_MINUTE", 30),
     apiKeyCacheSeconds: intSetting(env, "API_KEY_CACHE_SECONDS", 30),
     logRequests: (env.get("LOG_REQUESTS") ?? "true") !== "false",
     defaultGate: env.get("PROVIDER_DEFAULT_GATE_ID") || "trade-document-validator",
@@ -156,6 +185,24 @@ export function readConfig(env: Env, keys: ServiceKeys): Config {
     workerConcurrency: Math.max(1, intSetting(env, "WORKER_CONCURRENCY", 4)),
     renderThreads: intSetting(env, "RENDER_THREADS", navigator.hardwareConcurrency ?? 2),
     trustProxy: env.get("TRUST_PROXY") === "true",
+    trustedProxyHops: intSetting(
+      env,
+      "TRUSTED_PROXY_HOPS",
+      env.get("TRUST_PROXY") === "true" ? 1 : 0,
+    ),
+    clientIpHeader: env.get("CLIENT_IP_HEADER")?.trim().toLowerCase() || undefined,
+    // One core is left to the event loop: forms are rare, /health and the API are not.
+    formThreads: intSetting(
+      env,
+      "FORM_THREADS",
+      Math.max(1, Math.min(2, (navigator.hardwareConcurrency ?? 2) - 1)),
+    ),
+    formThreadMemoryMb: Math.max(64, intSetting(env, "FORM_THREAD_MEMORY_MB", 512)),
+    formReadTimeoutSeconds: Math.max(1, intSetting(env, "FORM_READ_TIMEOUT_SECONDS", 10)),
+    bodyReadTimeoutSeconds: Math.max(1, intSetting(env, "BODY_READ_TIMEOUT_SECONDS", 30)),
+    maxUploadsPerTeam: intSetting(env, "MAX_UPLOADS_PER_TEAM", 4),
+    dbConnectTimeoutSeconds: Math.max(1, intSetting(env, "DB_CONNECT_TIMEOUT_SECONDS", 3)),
+    dbStatementTimeoutMs: intSetting(env, "DB_STATEMENT_TIMEOUT_MS", 30_000),
     webhookAllowPrivateNetworks: env.get("WEBHOOK_ALLOW_PRIVATE_NETWORKS") === "true",
     flattenServiceUrl: env.get("FLATTEN_SERVICE_URL") || undefined,
     flattenServiceApiKey: env.get("FLATTEN_SERVICE_API_KEY") || undefined,

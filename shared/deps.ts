@@ -11,6 +11,9 @@ import {
 import { createLogger, type Logger } from "./http/log.ts";
 import { RateLimiter } from "./http/rate_limit.ts";
 import { DocumentSigner } from "./signing/signer.ts";
+import { UploadSlots } from "./http/upload_slots.ts";
+import { TeamRateLimits } from "./http/team_limits.ts";
+import { FormThreads } from "./forms/form_threads.ts";
 import { BuiltInRulesProvider } from "./validation/builtin_provider.ts";
 import { HttpRulesProvider } from "./validation/http_provider.ts";
 import { ReferenceData } from "./validation/reference.ts";
@@ -27,7 +30,15 @@ export interface ServiceDeps {
   rateLimiter: RateLimiter;
   /** Per client address, for the public endpoints. */
   publicRateLimiter: RateLimiter;
+  /** Per team, by tier. */
+  teamRateLimits: TeamRateLimits;
+  /** Failed authentications per client address. */
+  authFailureLimiter: RateLimiter;
   log: Logger;
+  /** extract-filled-fields' form reads, off the main thread. */
+  forms: FormThreads;
+  /** Each team's uploads in flight (MAX_UPLOADS_PER_TEAM). */
+  uploads: UploadSlots;
   reference: ReferenceData;
   rules: { provider: RulesProvider; name: "builtin" | "http" };
   /** flatten-document's PDF/A-2b flattener: built in, or FLATTEN_SERVICE_URL. */
@@ -66,8 +77,17 @@ export function buildDeps(config: Config, db: Db, log?: Logger): ServiceDeps {
     config,
     db,
     auth: new Authenticator(config, db),
-    rateLimiter: new RateLimiter(config.rateLimitPerMinute),
-    publicRateLimiter: new RateLimiter(config.publicRateLimitPerMinute),
+    rateLimiter: new RateLimiter(config.rateLimitPerMinute, undefined, "credential"),
+    publicRateLimiter: new RateLimiter(config.publicRateLimitPerMinute, undefined, "address"),
+    teamRateLimits: new TeamRateLimits(db, config.teamRateLimits),
+    authFailureLimiter: new RateLimiter(config.authFailuresPerMinute, undefined, "auth-failures"),
+    uploads: new UploadSlots(config.maxUploadsPerTeam),
+    forms: new FormThreads({
+      threads: config.formThreads,
+      memoryMb: config.formThreadMemoryMb,
+      timeoutMs: config.formReadTimeoutSeconds * 1000,
+      maxQueued: 8 * Math.max(1, config.formThreads),
+    }),
     log: log ?? createLogger(config.logRequests),
   };
 }

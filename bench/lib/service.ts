@@ -59,6 +59,8 @@ export function startService(
       SUPABASE_ANON_KEY: ANON_KEY,
       SUPABASE_SERVICE_ROLE_KEY: SERVICE_ROLE_KEY,
       RATE_LIMIT_PER_MINUTE: "0",
+      TEAM_RATE_LIMITS: "0",
+      AUTH_FAILURE_LIMIT_PER_MINUTE: "0",
       LOG_REQUESTS: "true",
       DB_POOL_SIZE: String(POOL_SIZE),
       ...settings.serviceEnv,

@@ -152,6 +152,8 @@ export function addAdminRoutes(svc: ServiceApp): void {
   }, async (c) => {
     const team = await existingTeam(pathParam(c, "id"));
     const userId = pathParam(c, "user_id");
+    // PostgreSQL text holds no NUL: such an id names no member.
+    if (userId.includes("\u0000") || !userId.isWellFormed()) throw teamNotFound();
     if (!(await removeMember(db, team.team_id, userId))) throw teamNotFound();
     auth.forgetUser(userId);
     return c.body(null, 204);

@@ -10,6 +10,8 @@ export interface DbSettings {
   poolSize?: number | undefined;
   /** Prepared statements (off behind a transaction pooler). */
   prepare?: boolean | undefined;
+  connectTimeoutSeconds?: number | undefined;
+  statementTimeoutMs?: number | undefined;
 }
 
 /** Real PostgreSQL when a URL is set, otherwise the embedded database. */
@@ -18,6 +20,8 @@ export function openDb(settings: DbSettings): Promise<Db> {
     return Promise.resolve(openPostgres(settings.url, {
       max: settings.poolSize ?? 10,
       prepare: settings.prepare ?? true,
+      connectTimeoutSeconds: settings.connectTimeoutSeconds,
+      statementTimeoutMs: settings.statementTimeoutMs,
     }));
   }
   return openPglite(settings.pgliteDir);

@@ -35,6 +35,8 @@ export async function migrate(db: Db, dir: URL = MIGRATIONS_DIR): Promise<string
   const migrations = await readMigrations(dir);
   return await db.transaction(async (tx) => {
     await tx.query("select pg_advisory_xact_lock(727274001)");
+    // Migrations may rewrite large tables: the requests' statement_timeout is not theirs.
+    await tx.query("set local statement_timeout = 0");
     await tx.exec(LEDGER);
     const done = new Set(
       (await tx.query<{ version: string }>(

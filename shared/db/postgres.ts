@@ -1,5 +1,6 @@
 import postgres from "postgres";
 import type { Db, Queryable } from "./db.ts";
+import { OutageGuard } from "./outage_guard.ts";
 
 const COPY_CHUNK = 256 * 1024;
 
@@ -11,6 +12,10 @@ export interface PostgresOptions {
    * pooler, which may run each transaction on another server connection.
    */
   prepare?: boolean;
+  /** Seconds to open a connection before the query waiting for it fails (503). */
+  connectTimeoutSeconds?: number;
+  /** Server-side `statement_timeout` of every connection; unset: none. */
+  statementTimeoutMs?: number;
 }
 
 /** Real PostgreSQL through postgres.js, with prepared statements cached per connection. */
@@ -22,13 +27,25 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Db {
     onnotice: () => {},
     // Dates and JSON are parsed by postgres.js already; bigint stays a string, so SQL casts
     // counts to int (see db.ts).
-    connection: { application_name: "trade-docs" },
+    connection: {
+      application_name: "trade-docs",
+      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+    } as Record<string, string | number>,
+    connect_timeout: options.connectTimeoutSeconds ?? 30,
+    // Idle connections are closed, so a pool that lived through an outage starts afresh.
+    idle_timeout: 60,
   });
+  const guard = new OutageGuard((options.connectTimeoutSeconds ?? 30) * 1000 + 1000);
+  const direct = queryable(sql, prepare);
   return {
     kind: "postgres",
-    ...queryable(sql, prepare),
+    copyCsv: direct.copyCsv,
+    exec: (script) => guard.run(() => direct.exec(script)),
+    query: (text, params) => guard.run(() => direct.query(text, params)),
     transaction: (fn) =>
-      sql.begin((tx) => fn(queryable(tx as unknown as postgres.Sql, prepare))) as Promise<never>,
+      guard.run(() =>
+        sql.begin((tx) => fn(queryable(tx as unknown as postgres.Sql, prepare))) as Promise<never>
+      ),
     listen: async (channel, onNotify) => {
       const { unlisten } = await sql.listen(channel, () => onNotify());
       return unlisten;

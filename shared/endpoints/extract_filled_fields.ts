@@ -2,7 +2,6 @@ import type { ServiceDeps } from "../deps.ts";
 import { ServiceError } from "../errors/service_error.ts";
 import {
   assertShipmentVisible,
-  extractFilledForm,
   mergeIntoShipment,
   type MergeResult,
   responseBody,
@@ -80,17 +79,22 @@ export function extractFilledFieldsApp(deps: ServiceDeps): ServiceApp {
           "SVC_VAL_004 unknown doc_type (details.supported); SVC_VAL_005 corrupted, truncated " +
           "or encrypted PDF; SVC_VAL_006 no fillable text fields; SVC_VAL_007 another " +
           "shipment's PDF (details.expected, details.actual); SVC_VAL_008 another document " +
-          `type; SVC_VAL_013 more than ${MAX_FORM_FIELDS} fields; SVC_REQ_002 malformed form`,
+          `type; SVC_VAL_013 more than ${MAX_FORM_FIELDS} fields; SVC_VAL_017 too large to ` +
+          "read (field text, time or memory budget); SVC_REQ_002 malformed form",
       ),
       404: errorResponse("SVC_SHIP_004: no such shipment for this team"),
       413: errorResponse(`SVC_REQ_001: file over ${MAX_UPLOAD_BYTES / (1024 * 1024)} MiB`),
       415: errorResponse("SVC_REQ_003: Content-Type is not multipart/form-data"),
       500: errorResponse("SVC_SYS_001: the shipment could not be updated"),
+      503: errorResponse("SVC_SYS_004: too many forms waiting to be read (Retry-After)"),
     },
   }, async (c) => {
     const input = parseForm(await readMultipartForm(c));
     const bytes = new Uint8Array(await input.file.arrayBuffer());
-    const extraction = extractFilledForm(bytes, input);
+    const extraction = await deps.forms.read(bytes, {
+      docType: input.docType,
+      ...(input.shipmentId !== undefined ? { shipmentId: input.shipmentId } : {}),
+    });
     let mergeResult: MergeResult | undefined;
     if (input.shipmentId !== undefined) {
       const { teamId } = c.get("principal");

@@ -25,6 +25,11 @@ export const ERROR_CODES = {
   },
   SVC_REQ_003: { status: 415, meaning: "Wrong Content-Type for this endpoint" },
   SVC_REQ_004: { status: 404, meaning: "No such route" },
+  SVC_REQ_005: {
+    status: 408,
+    meaning: "The body did not arrive in full within BODY_READ_TIMEOUT_SECONDS (30 s); it is " +
+      "read no further",
+  },
   SVC_RATE_LIMIT: { status: 429, meaning: "Too many requests; wait `Retry-After` seconds" },
   SVC_SYS_000: {
     status: 500,
@@ -34,10 +39,19 @@ export const ERROR_CODES = {
     status: 500,
     meaning: "extract-filled-fields: the extracted values could not be stored in the shipment",
   },
-  SVC_SYS_002: { status: 503, meaning: "Database unreachable (health check)" },
+  SVC_SYS_002: {
+    status: 503,
+    meaning: "Database unreachable or not answering in time (any endpoint, and the health " +
+      "check); retry after `Retry-After` seconds",
+  },
   SVC_SYS_003: {
     status: 503,
     meaning: "Edge function not configured: a required setting is missing (the message names it)",
+  },
+  SVC_SYS_004: {
+    status: 503,
+    meaning: "extract-filled-fields: too many forms waiting to be read; retry after " +
+      "`Retry-After` seconds",
   },
   SVC_SHIP_001: { status: 400, meaning: "create-shipment: shipment_data missing or not an object" },
   SVC_SHIP_002: { status: 500, meaning: "create-shipment: creation failed" },
@@ -120,6 +134,11 @@ export const ERROR_CODES = {
     status: 400,
     meaning: "generate-documents: the shipment is not the data validated with this " +
       "validation_hash (validate again)",
+  },
+  SVC_VAL_017: {
+    status: 400,
+    meaning: "extract-filled-fields: the form is too large to read (field text over 2 Mi " +
+      "characters, or over the time or memory budget of a form read)",
   },
   SVC_GEN_LIMIT: {
     status: 429,

@@ -31,6 +31,16 @@ export interface TerminalField {
 export interface FieldTreeLimits {
   maxFields: number;
   maxNodes: number;
+  /** Characters of the terminal fields' names and values together (TooMuchTextError). */
+  maxTextChars?: number;
+}
+
+/** Stops a read as soon as the text passes the cap, so a hostile form costs little to refuse. */
+export class TooMuchTextError extends Error {
+  override name = "TooMuchTextError";
+  constructor(readonly limit: number) {
+    super(`the form's fields hold more than ${limit} characters`);
+  }
 }
 
 export class TooManyFieldsError extends Error {
@@ -61,6 +71,7 @@ export function readFieldTree(file: PdfFile, limits: FieldTreeLimits): TerminalF
   const out: TerminalField[] = [];
   const visited = new Set<number>();
   let nodes = 0;
+  let chars = 0;
   const stack: Pending[] = roots.toReversed().map((node) => ({
     node,
     parentName: "",
@@ -104,7 +115,10 @@ export function readFieldTree(file: PdfFile, limits: FieldTreeLimits): TerminalF
     }
     if (name === "") continue;
     if (out.length >= limits.maxFields) throw new TooManyFieldsError(limits.maxFields);
-    out.push({ name, type, value: valueText(file, value) });
+    const text = valueText(file, value);
+    chars += name.length + text.length;
+    if (chars > (limits.maxTextChars ?? Infinity)) throw new TooMuchTextError(limits.maxTextChars!);
+    out.push({ name, type, value: text });
   }
   return out;
 }

@@ -8,7 +8,12 @@
  * `_service_shipment_ref`) are read apart and left out of the fields.
  */
 import { ServiceError } from "../errors/service_error.ts";
-import { readFieldTree, type TerminalField, TooManyFieldsError } from "./field_tree.ts";
+import {
+  readFieldTree,
+  type TerminalField,
+  TooManyFieldsError,
+  TooMuchTextError,
+} from "./field_tree.ts";
 import {
   openPdf,
   PdfEncryptedError,
@@ -83,7 +88,18 @@ function hasPdfHeader(bytes: Uint8Array): boolean {
   return false;
 }
 
-const LIMITS = { maxFields: MAX_FORM_FIELDS, maxNodes: 4 * MAX_FORM_FIELDS };
+/**
+ * The field text a form may carry. The answer repeats each value up to three times (extracted,
+ * mapped, unmapped), so this bounds it to a few MiB; 9,999 fields of 6 KB each would otherwise
+ * be a 60 MB answer, and seconds of parsing.
+ */
+export const MAX_FORM_TEXT_CHARS = 2 * 1024 * 1024;
+
+const LIMITS = {
+  maxFields: MAX_FORM_FIELDS,
+  maxNodes: 4 * MAX_FORM_FIELDS,
+  maxTextChars: MAX_FORM_TEXT_CHARS,
+};
 
 /** Through the cross-reference chain, or (when that is broken) a rebuilt one. */
 function readTerminalFields(bytes: Uint8Array): TerminalField[] {
@@ -101,6 +117,13 @@ function readTerminalFields(bytes: Uint8Array): TerminalField[] {
 
 function toServiceError(error: unknown): ServiceError {
   if (error instanceof ServiceError) return error;
+  if (error instanceof TooMuchTextError) {
+    return new ServiceError(
+      "SVC_VAL_017",
+      `The form is too large to read: its fields hold more than ` +
+        `${error.limit.toLocaleString("en-US")} characters`,
+    );
+  }
   if (error instanceof TooManyFieldsError) {
     return new ServiceError(
       "SVC_VAL_013",

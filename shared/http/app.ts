@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { getPath } from "hono/utils/url";
 import type { ServiceDeps } from "../deps.ts";
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "../db/availability.ts";
 import { ServiceError } from "../errors/service_error.ts";
 import { standardHeaders } from "./headers.ts";
 import type { AppEnv } from "./types.ts";
@@ -44,6 +45,10 @@ export function createServiceApp(
   const app = new Hono<AppEnv>({ getPath: functionPath }).basePath(basePath);
   app.use("*", standardHeaders(deps.config.allowedOrigins));
   app.use("*", requestLog(deps));
+  app.use("*", async (c, next) => {
+    c.set("bodyReadTimeoutMs", deps.config.bodyReadTimeoutSeconds * 1000);
+    await next();
+  });
   // Hono calls notFound outside the handlers' error boundary: answer, don't throw.
   app.notFound((c) => errorResponse(noSuchRoute(), c.get("requestId"), deps));
   app.onError((error, c) => errorResponse(error, c.get("requestId"), deps));
@@ -75,7 +80,7 @@ function requestLog(deps: ServiceDeps) {
 
 /** The single place where a thrown error becomes a response. */
 export function errorResponse(error: unknown, requestIdValue: string, deps: ServiceDeps): Response {
-  const known = toServiceError(error);
+  const known = asDatabaseOutage(error) ?? toServiceError(error);
   if (known) {
     if (known.status >= 500) {
       deps.log.error({
@@ -96,6 +101,25 @@ export function errorResponse(error: unknown, requestIdValue: string, deps: Serv
     { error: { code: "SVC_SYS_000", message: `Internal error (request ${requestIdValue})` } },
     { status: 500 },
   );
+}
+
+/**
+ * A failure whose cause is the database being away (refused, lost, timed out) is 503 with
+ * Retry-After, whichever endpoint's 500 it was wrapped in: the client should retry, and the
+ * service recovers when the database is back.
+ */
+function asDatabaseOutage(error: unknown): ServiceError | undefined {
+  if (error instanceof ServiceError && error.status < 500) return undefined;
+  const cause = error instanceof ServiceError ? error.cause : error;
+  return isDatabaseUnavailable(cause) ? databaseUnavailable(cause) : undefined;
+}
+
+export function databaseUnavailable(cause: unknown): ServiceError {
+  return new ServiceError("SVC_SYS_002", "The database is not reachable; retry shortly", {
+    status: 503,
+    cause,
+    headers: { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) },
+  });
 }
 
 export function noSuchRoute(): ServiceError {

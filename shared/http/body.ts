@@ -1,5 +1,8 @@
 import type { Context } from "hono";
 import { ServiceError } from "../errors/service_error.ts";
+import { concatBytes } from "../util/bytes.ts";
+import { multipartBoundary, parseMultipart } from "./multipart.ts";
+import type { AppEnv } from "./types.ts";
 
 /** JSON bodies larger than this are refused with 413 (DESIGN.md). */
 export const MAX_JSON_BYTES = 1024 * 1024;
@@ -14,7 +17,7 @@ export const MAX_JSON_DEPTH = 32;
  * exactly once.
  */
 export async function readJsonObject(
-  c: Context,
+  c: Context<AppEnv>,
   maxBytes = MAX_JSON_BYTES,
 ): Promise<Record<string, unknown>> {
   const type = c.req.header("content-type") ?? "";
@@ -24,18 +27,41 @@ export async function readJsonObject(
       "Send the body as JSON with Content-Type: application/json",
     );
   }
-  const text = await readTextLimited(c.req.raw, maxBytes);
+  assertUtf8Charset(type);
+  const text = await readTextLimited(c.req.raw, {
+    maxBytes,
+    timeoutMs: c.get("bodyReadTimeoutMs"),
+  });
   let parsed: unknown;
+  const inexact = new Set<number>();
   try {
-    parsed = JSON.parse(text);
+    parsed = JSON.parse(text, function (_key, value, context?: { source?: string }) {
+      // The number's own digits (JSON.parse source text access): an integer that does not
+      // survive as a double would be stored as another number.
+      if (typeof value === "number" && context?.source && !keepsDigits(context.source, value)) {
+        inexact.add(value);
+      }
+      return value;
+    });
   } catch {
     throw new ServiceError("SVC_REQ_002", "The body is not valid JSON");
   }
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
     throw new ServiceError("SVC_REQ_002", "The body must be a JSON object");
   }
-  assertStorableJson(parsed);
+  assertStorableJson(parsed, inexact);
   return parsed as Record<string, unknown>;
+}
+
+/** JSON is UTF-8 (RFC 8259); a body labelled otherwise would be decoded wrongly, so it is a 400. */
+function assertUtf8Charset(contentType: string): void {
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType)?.[1];
+  if (charset && !/^utf-?8$/i.test(charset)) {
+    throw new ServiceError(
+      "SVC_REQ_002",
+      `The body must be UTF-8 JSON, not charset=${charset.slice(0, 40)}`,
+    );
+  }
 }
 
 /**
@@ -43,7 +69,12 @@ export async function readJsonObject(
  * JSON.parse accepts; catching them here makes them a 400 instead of a failed insert. The walk
  * also bounds the nesting depth.
  */
-export function assertStorableJson(value: unknown, depth = 0, path = "(body)"): void {
+export function assertStorableJson(
+  value: unknown,
+  inexact: ReadonlySet<number> = new Set(),
+  depth = 0,
+  path = "(body)",
+): void {
   if (typeof value === "string") {
     if (!value.isWellFormed() || value.includes("\u0000")) {
       throw new ServiceError(
@@ -51,6 +82,10 @@ export function assertStorableJson(value: unknown, depth = 0, path = "(body)"): 
         `${path}: text must not contain NUL characters or unpaired surrogates`,
       );
     }
+    return;
+  }
+  if (typeof value === "number") {
+    assertExactNumber(value, path, inexact);
     return;
   }
   if (typeof value !== "object" || value === null) return;
@@ -61,45 +96,107 @@ export function assertStorableJson(value: unknown, depth = 0, path = "(body)"): 
     );
   }
   if (Array.isArray(value)) {
-    value.forEach((item, i) => assertStorableJson(item, depth + 1, `${path}.${i}`));
+    value.forEach((item, i) => assertStorableJson(item, inexact, depth + 1, `${path}.${i}`));
     return;
   }
   for (const [key, item] of Object.entries(value)) {
-    assertStorableJson(key, depth + 1, path);
-    assertStorableJson(item, depth + 1, path === "(body)" ? key : `${path}.${key}`);
+    assertStorableJson(key, inexact, depth + 1, path);
+    assertStorableJson(item, inexact, depth + 1, path === "(body)" ? key : `${path}.${key}`);
   }
 }
 
-export async function readTextLimited(request: Request, maxBytes: number): Promise<string> {
-  return new TextDecoder().decode(await readBytesLimited(request, maxBytes));
+/** A body not received in full within this time is cut off with 408 SVC_REQ_005. */
+export const BODY_READ_TIMEOUT_MS = 30_000;
+
+export interface ReadLimits {
+  maxBytes: number;
+  /** The whole body must arrive within this time from the first read. */
+  timeoutMs?: number;
 }
 
-export async function readBytesLimited(request: Request, maxBytes: number): Promise<Uint8Array> {
+/**
+ * JSON.parse turns 1e309 into Infinity (which jsonb stores as null) and rounds integers past
+ * 2^53 (9007199254740993 becomes …992); both would silently store another number than the one
+ * sent. Integers that a double keeps digit for digit (1e21, 18446744073709552000) are fine.
+ */
+function assertExactNumber(value: number, path: string, inexact: ReadonlySet<number>): void {
+  if (!Number.isFinite(value)) {
+    throw new ServiceError("SVC_REQ_002", `${path}: the number is out of range`);
+  }
+  if (inexact.has(value)) {
+    throw new ServiceError(
+      "SVC_REQ_002",
+      `${path}: integers beyond ±2^53 cannot be kept exactly; send them as text`,
+    );
+  }
+}
+
+/** Whether an integer literal is the same number once parsed and written back. */
+function keepsDigits(source: string, value: number): boolean {
+  if (Number.isSafeInteger(value) || !/^-?\d+$/.test(source)) return true;
+  return BigInt(source) === decimalBigInt(String(value));
+}
+
+/** `1.8e+21` → 1800000000000000000000n (String(number) of a large integer). */
+function decimalBigInt(text: string): bigint {
+  const [mantissa, exponent = "0"] = text.split("e");
+  const [whole, fraction = ""] = mantissa!.split(".");
+  return BigInt(whole! + fraction) * 10n ** BigInt(Number(exponent) - fraction.length);
+}
+
+/** Decodes a body as strict UTF-8: a byte sequence that is not UTF-8 is a 400, never U+FFFD. */
+export async function readTextLimited(request: Request, limits: ReadLimits): Promise<string> {
+  const bytes = await readBytesLimited(request, limits);
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new ServiceError("SVC_REQ_002", "The body is not valid UTF-8");
+  }
+}
+
+/**
+ * Streams the body with a running count: memory grows with the bytes that arrived, never with
+ * the declared Content-Length (`arrayBuffer()` reserves that up front, so slow senders
+ * declaring large bodies could pin gigabytes). Past `maxBytes` it is 413; a body not complete
+ * within the deadline is 408, and cancelling the stream makes the server drop the connection.
+ */
+export async function readBytesLimited(request: Request, limits: ReadLimits): Promise<Uint8Array> {
+  const { maxBytes, timeoutMs = BODY_READ_TIMEOUT_MS } = limits;
   const declared = Number(request.headers.get("content-length") ?? NaN);
   if (declared > maxBytes) throw tooLarge(maxBytes);
   if (!request.body) return new Uint8Array();
-  // A declared length within the limit: the server delivers no more than that, read at once.
-  if (Number.isInteger(declared)) return new Uint8Array(await request.arrayBuffer());
+  const reader = request.body.getReader();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(tooSlow(timeoutMs)), timeoutMs);
+  });
   const chunks: Uint8Array[] = [];
   let total = 0;
-  const reader = request.body.getReader();
-  while (true) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel();
-      throw tooLarge(maxBytes);
+  try {
+    while (true) {
+      const { done, value } = await Promise.race([reader.read(), deadline]);
+      if (done) break;
+      total += value.byteLength;
+      if (total > maxBytes) throw tooLarge(maxBytes);
+      chunks.push(value);
     }
-    chunks.push(value);
+  } catch (error) {
+    reader.cancel().catch(() => {});
+    if (error instanceof ServiceError) throw error;
+    // The client went away or sent a broken chunked encoding.
+    throw new ServiceError("SVC_REQ_002", "The body could not be read to its end");
+  } finally {
+    clearTimeout(timer);
   }
-  const out = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return out;
+  return concatBytes(chunks);
+}
+
+function tooSlow(timeoutMs: number): ServiceError {
+  return new ServiceError(
+    "SVC_REQ_005",
+    `The body did not arrive within ${timeoutMs / 1000} s`,
+    { headers: { connection: "close" } },
+  );
 }
 
 function tooLarge(maxBytes: number): ServiceError {
@@ -120,7 +217,7 @@ const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
  * each file's size (413).
  */
 export async function readMultipartForm(
-  c: Context,
+  c: Context<AppEnv>,
   maxFileBytes = MAX_UPLOAD_BYTES,
 ): Promise<FormData> {
   const type = c.req.header("content-type") ?? "";
@@ -130,11 +227,13 @@ export async function readMultipartForm(
       "Send the body as multipart/form-data (Content-Type: multipart/form-data; boundary=…)",
     );
   }
-  const bytes = await readBytesLimited(c.req.raw, maxFileBytes + MULTIPART_OVERHEAD_BYTES);
-  const body = bytes as Uint8Array<ArrayBuffer>;
+  const bytes = await readBytesLimited(c.req.raw, {
+    maxBytes: maxFileBytes + MULTIPART_OVERHEAD_BYTES,
+    timeoutMs: c.get("bodyReadTimeoutMs"),
+  });
   let form: FormData;
   try {
-    form = await new Response(body, { headers: { "content-type": type } }).formData();
+    form = parseMultipart(bytes, multipartBoundary(type));
   } catch {
     throw new ServiceError("SVC_REQ_002", "The body is not a well-formed multipart form");
   }

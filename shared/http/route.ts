@@ -3,6 +3,9 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { z } from "zod";
 import { ErrorBody } from "../schemas/common.ts";
 import type { ServiceApp } from "./app.ts";
+import { clientAddress } from "./client_address.ts";
+import { rateLimitHeaders, type RateState, tightest } from "./rate_limit.ts";
+import { ServiceError } from "../errors/service_error.ts";
 import type { AppEnv } from "./types.ts";
 
 /**
@@ -40,6 +43,7 @@ type Handler = (c: Context<AppEnv>) => Promise<Response> | Response;
 export function addRoute(svc: ServiceApp, spec: RouteSpec, handler: Handler): void {
   svc.registry.registerPath(describe(svc, spec));
   const guards = authGuard(svc, spec.auth);
+  if (spec.bodyContentType?.startsWith("multipart/")) guards.push(uploadSlot(svc));
   svc.app.on([spec.method.toUpperCase()], [spec.path], ...guards, handler);
 }
 
@@ -49,40 +53,91 @@ export function pathParam(c: Context<AppEnv>, name: string): string {
 }
 
 function authGuard(svc: ServiceApp, auth: RouteAuth): MiddlewareHandler<AppEnv>[] {
-  const { auth: authenticator, rateLimiter, publicRateLimiter, config } = svc.deps;
+  const { auth: authenticator, rateLimiter, publicRateLimiter, teamRateLimits, config } = svc.deps;
   switch (auth) {
     case "public":
       return [async (c, next) => {
-        publicRateLimiter.take(`addr:${clientAddress(c, config.trustProxy)}`);
+        const state = publicRateLimiter.take(`addr:${clientAddress(c, config)}`);
         await next();
+        setRateLimitHeaders(c, state);
       }];
     case "service_role":
       return [async (c, next) => {
-        authenticator.requireServiceRole(c.req.header("authorization"));
+        await limitingFailures(
+          svc,
+          c,
+          () => authenticator.requireServiceRole(c.req.header("authorization")),
+        );
         await next();
       }];
     case "function":
     case "bearer":
       return [async (c, next) => {
         if (auth === "function") authenticator.requireApikeyHeader(c.req.header("apikey"));
-        const principal = await authenticator.authenticateTeam(
-          c.req.header("authorization"),
-          c.req.header("x-team-id"),
-        );
+        const principal = await limitingFailures(svc, c, () =>
+          authenticator.authenticateTeam(
+            c.req.header("authorization"),
+            c.req.header("x-team-id"),
+          ));
         c.set("principal", principal);
-        rateLimiter.take(principal.credentialId);
+        const states = [
+          rateLimiter.take(principal.credentialId),
+          await teamRateLimits.take(principal.teamId),
+        ];
         await next();
+        setRateLimitHeaders(c, tightest(states));
       }];
   }
 }
 
-/** The caller's address: the connection's, or behind a trusted proxy the first forwarded one. */
-export function clientAddress(c: Context<AppEnv>, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
+/**
+ * Failed authentications are counted per client address (AUTH_FAILURE_LIMIT_PER_MINUTE): past
+ * the limit the address is answered 429 before its credentials are even looked up, so guessing
+ * keys costs the guesser, not the database.
+ */
+async function limitingFailures<T>(
+  svc: ServiceApp,
+  c: Context<AppEnv>,
+  authenticate: () => T | Promise<T>,
+): Promise<T> {
+  const limiter = svc.deps.authFailureLimiter;
+  const key = `auth:${clientAddress(c, svc.deps.config)}`;
+  if (!limiter.has(key)) limiter.take(key);
+  try {
+    return await authenticate();
+  } catch (error) {
+    if (error instanceof ServiceError && (error.status === 401 || error.status === 403)) {
+      try {
+        limiter.take(key);
+      } catch {
+        // This failure is answered as what it is; the next attempt gets the 429.
+      }
+    }
+    throw error;
   }
-  return c.env?.remoteAddr ?? "unknown";
+}
+
+function setRateLimitHeaders(c: Context<AppEnv>, state: RateState | undefined): void {
+  if (!state) return;
+  for (const [name, value] of Object.entries(rateLimitHeaders(state))) {
+    try {
+      c.res.headers.set(name, value);
+    } catch {
+      // A response with immutable headers (passed through as is) goes without them.
+    }
+  }
+}
+
+/** Holds one of the team's upload slots while the body is read and the upload handled. */
+function uploadSlot(svc: ServiceApp): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const release = svc.deps.uploads.take(c.get("principal").teamId);
+    try {
+      await next();
+    } finally {
+      release();
+    }
+  };
 }
 
 const AUTH_RESPONSES: Record<RouteAuth, Record<number, ResponseSpec>> = {
@@ -92,10 +147,18 @@ const AUTH_RESPONSES: Record<RouteAuth, Record<number, ResponseSpec>> = {
   service_role: {
     401: { description: "SVC_AUTH_001: missing credentials", schema: ErrorBody },
     403: { description: "SVC_AUTH_003: not the service role key", schema: ErrorBody },
+    429: {
+      description: "SVC_RATE_LIMIT: too many failed authentications from this address",
+      schema: ErrorBody,
+    },
   },
   bearer: {
     401: { description: "SVC_AUTH_001: missing or invalid API key or JWT", schema: ErrorBody },
-    429: { description: "SVC_RATE_LIMIT: too many requests (Retry-After)", schema: ErrorBody },
+    429: {
+      description: "SVC_RATE_LIMIT: too many requests for this key or team, or too many failed " +
+        "authentications from this address (Retry-After, RateLimit, RateLimit-Policy)",
+      schema: ErrorBody,
+    },
   },
   function: {
     401: {
@@ -103,7 +166,11 @@ const AUTH_RESPONSES: Record<RouteAuth, Record<number, ResponseSpec>> = {
         "SVC_AUTH_002: missing or wrong apikey header",
       schema: ErrorBody,
     },
-    429: { description: "SVC_RATE_LIMIT: too many requests (Retry-After)", schema: ErrorBody },
+    429: {
+      description: "SVC_RATE_LIMIT: too many requests for this key or team, or too many failed " +
+        "authentications from this address (Retry-After, RateLimit, RateLimit-Policy)",
+      schema: ErrorBody,
+    },
   },
 };
 

@@ -9,6 +9,8 @@ export interface AppBindings {
 export interface AppVariables {
   principal: Principal;
   requestId: string;
+  /** How long the route may wait for its body (BODY_READ_TIMEOUT_SECONDS). */
+  bodyReadTimeoutMs: number;
 }
 
 export interface AppEnv {

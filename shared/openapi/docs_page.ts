@@ -36,7 +36,8 @@ export async function docsAsset(
   name: string,
 ): Promise<{ body: Uint8Array | string; type: string } | null> {
   if (name === "init.js") return { body: INIT_JS, type: "text/javascript; charset=utf-8" };
-  const type = ASSETS[name];
+  // An own key only: `constructor` or `toString` are in every object's prototype.
+  const type = Object.hasOwn(ASSETS, name) ? ASSETS[name] : undefined;
   if (!type) return null;
   return { body: await Deno.readFile(join(absolutePath(), name)), type };
 }

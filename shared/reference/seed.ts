@@ -99,6 +99,8 @@ export async function seedReferenceData(db: Db): Promise<SeedReport> {
   if (stale(await loadedChecksums(db)).length > 0) {
     await db.transaction(async (tx) => {
       await tx.query("select pg_advisory_xact_lock(727274002)");
+      // Loading reference data is a boot step, not a request: no statement_timeout.
+      await tx.query("set local statement_timeout = 0");
       for (const file of stale(await loadedChecksums(tx))) {
         const rows = await load(tx, file.dataset, await gunzip(file.gz), file.sha256);
         loaded.push({ name: file.dataset.name, rows });

@@ -26,5 +26,7 @@ function openConfigured(config: Config, poolSize: number): Promise<Db> {
     pgliteDir: join(config.dataDir, "pglite"),
     poolSize,
     prepare: config.dbPrepare,
+    connectTimeoutSeconds: config.dbConnectTimeoutSeconds,
+    statementTimeoutMs: config.dbStatementTimeoutMs,
   });
 }

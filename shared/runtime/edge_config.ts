@@ -33,5 +33,7 @@ export function openEdgeDb(env: Env, config: Config): Db {
   return openPostgres(config.databaseUrl!, {
     max: Number(env.get("DB_POOL_SIZE") || 3),
     prepare: config.dbPrepare,
+    connectTimeoutSeconds: config.dbConnectTimeoutSeconds,
+    statementTimeoutMs: config.dbStatementTimeoutMs,
   });
 }

@@ -1,4 +1,4 @@
-import { ConfigError } from "../config.ts";
+import { type Config, ConfigError } from "../config.ts";
 import { buildDeps, type ServiceDeps } from "../deps.ts";
 import { ServiceError } from "../errors/service_error.ts";
 import type { ServiceApp } from "../http/app.ts";
@@ -68,7 +68,22 @@ export function bootFailure(error: unknown): Response {
 
 function buildApp(build: (deps: ServiceDeps) => ServiceApp): ServiceApp {
   const config = readEdgeConfig(Deno.env);
-  const deps = buildDeps(config, openEdgeDb(Deno.env, config));
+  const deps = buildDeps(onSupabaseEdge(config), openEdgeDb(Deno.env, config));
   deps.kickWorkers = kickInEdgeRuntime(deps);
   return build(deps);
+}
+
+/**
+ * Hosted Supabase sits behind Cloudflare, which sets `cf-connecting-ip` itself (a value the
+ * client sent is replaced), and one proxy hop appends to X-Forwarded-For; the connection's own
+ * address is the platform's relay, never the client.
+ */
+function onSupabaseEdge(config: Config): Config {
+  return {
+    ...config,
+    clientIpHeader: config.clientIpHeader ?? "cf-connecting-ip",
+    trustedProxyHops: config.trustedProxyHops || 1,
+    // The edge runtime has no node:worker_threads: forms are read in line, under their caps.
+    formThreads: 0,
+  };
 }

@@ -40,7 +40,8 @@ export class LocalStorage implements Storage {
     try {
       return await Deno.readFile(this.#file(path));
     } catch (e) {
-      if (e instanceof Deno.errors.NotFound) return null;
+      // A signed link may name a folder (a prefix of stored files): there is no file to give.
+      if (e instanceof Deno.errors.NotFound || e instanceof Deno.errors.IsADirectory) return null;
       throw e;
     }
   }

@@ -18,7 +18,9 @@ export interface ValidationAnswer {
 /**
  * Runs a validation and records it. With a shipment id, the record is linked and the shipment's
  * status, current record and (on a pass) current hash are set in the same transaction; an
- * unknown or foreign shipment is a 404 and leaves no record behind.
+ * unknown or foreign shipment is a 404 and leaves no record behind. A draft stays a draft (its
+ * record is linked): a status change would strand it, since save-draft, promote-draft and
+ * generation accept only drafts or refuse them.
  */
 export async function runValidation(
   db: Db,
@@ -73,7 +75,8 @@ export async function runValidation(
     if (input.shipmentId !== undefined) {
       await tx.query(
         `update shipments
-            set status = case when $3 then 'validated' else 'validation_failed' end,
+            set status = case when status = 'draft' then status
+                              when $3 then 'validated' else 'validation_failed' end,
                 current_validation_record_id = $4,
                 current_validation_hash = case when $3 then $5 else current_validation_hash end
           where id = $1 and team_id = $2`,

@@ -1,10 +1,13 @@
 /**
  * Where webhooks may go. Subscription URLs must be https (http only with private networks
- * allowed, for local development and tests), and the host must not be, or resolve to, a
- * loopback, private, link-local, unspecified or metadata address. Delivery checks again (DNS may
+ * allowed, for local development and tests), and the host must be, and resolve only to, global
+ * unicast addresses (address_class.ts). Delivery checks again (DNS may
  * have changed), connects to exactly the addresses it checked (see checkedLookup) and never
  * follows redirects.
  */
+import { blockedReason, parseIpv4 } from "./address_class.ts";
+
+export { blockedReason };
 
 export interface UrlPolicy {
   /** WEBHOOK_ALLOW_PRIVATE_NETWORKS=true: any address and plain http are allowed. */
@@ -117,65 +120,4 @@ export async function resolveHost(hostname: string): Promise<string[]> {
 
 function isIpLiteral(host: string): boolean {
   return parseIpv4(host) !== null || host.includes(":");
-}
-
-/** Why an address may not receive webhooks (`loopback`, `private`…), or null when it may. */
-export function blockedReason(address: string): string | null {
-  const v4 = parseIpv4(address) ?? mappedIpv4(address);
-  if (v4) {
-    const [a, b] = v4;
-    if (a === 127) return "a loopback";
-    if (a === 0) return "an unspecified";
-    if (a === 10 || (a === 172 && b! >= 16 && b! <= 31) || (a === 192 && b === 168)) {
-      return "a private";
-    }
-    if (a === 169 && b === 254) return "a link-local (metadata)";
-    if (a === 100 && b! >= 64 && b! <= 127) return "a shared (carrier NAT)";
-    if (a! >= 224) return "a multicast or reserved";
-    return null;
-  }
-  const words = parseIpv6(address);
-  if (!words) return "an unparseable";
-  if (words.every((w) => w === 0)) return "an unspecified";
-  if (words.slice(0, 7).every((w) => w === 0) && words[7] === 1) return "a loopback";
-  const first = words[0]!;
-  if ((first & 0xfe00) === 0xfc00) return "a private (unique local)";
-  if ((first & 0xffc0) === 0xfe80) return "a link-local";
-  if ((first & 0xff00) === 0xff00) return "a multicast";
-  return null;
-}
-
-function parseIpv4(s: string): number[] | null {
-  const m = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(s);
-  if (!m) return null;
-  const parts = m.slice(1).map(Number);
-  return parts.every((p) => p <= 255) ? parts : null;
-}
-
-/** `::ffff:a.b.c.d` (and its hex form): an IPv4 address in IPv6 clothing. */
-function mappedIpv4(s: string): number[] | null {
-  const words = parseIpv6(s);
-  if (!words || !words.slice(0, 5).every((w) => w === 0) || words[5] !== 0xffff) return null;
-  return [words[6]! >> 8, words[6]! & 0xff, words[7]! >> 8, words[7]! & 0xff];
-}
-
-function parseIpv6(input: string): number[] | null {
-  let s = input.split("%")[0]!.toLowerCase();
-  const tail = /(\d{1,3}(?:\.\d{1,3}){3})$/.exec(s);
-  if (tail) {
-    const v4 = parseIpv4(tail[1]!);
-    if (!v4) return null;
-    s = s.slice(0, -tail[1]!.length) +
-      `${((v4[0]! << 8) | v4[1]!).toString(16)}:${((v4[2]! << 8) | v4[3]!).toString(16)}`;
-  }
-  const halves = s.split("::");
-  if (halves.length > 2) return null;
-  const parse = (part: string) => (part === "" ? [] : part.split(":"));
-  const head = parse(halves[0]!);
-  const rest = halves.length === 2 ? parse(halves[1]!) : [];
-  const missing = 8 - head.length - rest.length;
-  if (halves.length === 1 ? missing !== 0 : missing < 1) return null;
-  const groups = [...head, ...Array(halves.length === 2 ? missing : 0).fill("0"), ...rest];
-  const words = groups.map((g) => (/^[0-9a-f]{1,4}$/.test(g) ? parseInt(g, 16) : NaN));
-  return words.some(Number.isNaN) ? null : words;
 }

@@ -4,6 +4,7 @@ import type { ServiceDeps } from "../../shared/deps.ts";
 import { FUNCTION_APPS } from "../../shared/endpoints/registry.ts";
 import { ServiceError } from "../../shared/errors/service_error.ts";
 import {
+  databaseUnavailable,
   errorResponse,
   FUNCTIONS_PREFIX,
   noSuchRoute,
@@ -63,10 +64,7 @@ function rootApp(deps: ServiceDeps, apps: ServiceApp[]): Hono<RootEnv> {
       await withTimeout(deps.db.query("select 1"), 2000);
       return c.json({ status: "ok", database: deps.db.kind });
     } catch (cause) {
-      throw new ServiceError("SVC_SYS_002", "The database is not reachable", {
-        status: 503,
-        cause,
-      });
+      throw databaseUnavailable(cause);
     }
   });
   root.get("/openapi.json", (c) => {

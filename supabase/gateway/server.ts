@@ -63,6 +63,7 @@ export async function startService(
       await worker?.stop();
       await webhooks?.stop();
       await extraction?.stop();
+      deps.forms.close();
       await deps.log.flush();
       await db.close();
     },

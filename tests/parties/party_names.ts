@@ -103,7 +103,7 @@ const COUNTRIES = [
 ] as const;
 
 /** mulberry32: a small, fast, seeded PRNG (uniform in [0, 1)). */
-function seededRandom(seed: number): () => number {
+export function seededRandom(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

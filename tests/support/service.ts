@@ -57,6 +57,8 @@ export async function testService(options: ServiceOptions = {}): Promise<TestSer
     LOG_REQUESTS: "false",
     RATE_LIMIT_PER_MINUTE: "0",
     PUBLIC_RATE_LIMIT_PER_MINUTE: "0",
+    TEAM_RATE_LIMITS: "0",
+    AUTH_FAILURE_LIMIT_PER_MINUTE: "0",
     PUBLIC_BASE_URL: "http://service.test",
     DATA_DIR: TEST_DATA_DIR,
     ...options.env,

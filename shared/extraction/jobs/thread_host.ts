@@ -11,6 +11,7 @@ import {
   type FileKind,
 } from "../../providers/extraction.ts";
 import type { ExtractionLookups } from "../fields/lookups.ts";
+import { joinOcrBudget } from "../ocr/budget.ts";
 import type { ExtractionProviderSpec } from "./providers.ts";
 import type { FromThread, ThreadData, ToThread } from "./thread_messages.ts";
 
@@ -23,7 +24,8 @@ export type BuildProvider = (
 export function serveThread(build: BuildProvider): void {
   const port = parentPort;
   if (!port) throw new Error("serveThread runs inside a worker thread");
-  const { spec } = workerData as ThreadData;
+  const { spec, ocrBudget } = workerData as ThreadData;
+  if (ocrBudget) joinOcrBudget(ocrBudget.buffer, ocrBudget.id);
   const answers = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
   let nextCall = 0;
   const send = (message: FromThread) => port.postMessage(message);

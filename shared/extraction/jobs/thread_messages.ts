@@ -5,6 +5,8 @@ import type { ExtractionProviderSpec } from "./providers.ts";
 /** What a thread is started with (`workerData`). */
 export interface ThreadData {
   spec: ExtractionProviderSpec;
+  /** The process-wide OCR lock (ocr/budget.ts) and this thread's holder id. */
+  ocrBudget?: { buffer: SharedArrayBuffer; id: number };
 }
 
 export type ToThread =

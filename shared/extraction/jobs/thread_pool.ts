@@ -24,6 +24,7 @@ import {
 } from "../../providers/extraction.ts";
 import type { ExtractionLookups } from "../fields/lookups.ts";
 import type { ExtractionResult } from "../result.ts";
+import { ocrBudgetBuffer, releaseOcrBudgetOf } from "../ocr/budget.ts";
 import { ExtractionCrash } from "./outcome.ts";
 import type { ExtractionProviderSpec } from "./providers.ts";
 import type { FromThread, ThreadData, ToThread } from "./thread_messages.ts";
@@ -48,6 +49,8 @@ interface Task {
 interface Thread {
   worker: Worker;
   task: Task | undefined;
+  /** Its holder id for the process-wide OCR lock. */
+  id: number;
 }
 
 const LOOKUPS: ReadonlySet<string> = new Set<keyof ExtractionLookups>([
@@ -66,6 +69,8 @@ export class ExtractionThreadPool implements ExtractionProvider {
   readonly #idle: Thread[] = [];
   readonly #queue: Task[] = [];
   #next = 0;
+  /** Holder ids of the OCR lock: 1 is the main thread's. */
+  #nextThreadId = 2;
   #closed = false;
 
   constructor(
@@ -126,12 +131,13 @@ export class ExtractionThreadPool implements ExtractionProvider {
   }
 
   #spawn(): Thread {
-    const data: ThreadData = { spec: this.spec };
+    const id = this.#nextThreadId++;
+    const data: ThreadData = { spec: this.spec, ocrBudget: { buffer: ocrBudgetBuffer(), id } };
     const worker = new Worker(this.options.threadUrl ?? new URL("./thread.ts", import.meta.url), {
       workerData: data,
       resourceLimits: { maxOldGenerationSizeMb: this.options.memoryMb },
     });
-    const thread: Thread = { worker, task: undefined };
+    const thread: Thread = { worker, task: undefined, id };
     worker.on("message", (message: FromThread) => this.#onMessage(thread, message));
     worker.on("error", (error: unknown) =>
       this.#lose(
@@ -186,7 +192,7 @@ export class ExtractionThreadPool implements ExtractionProvider {
     if (!this.#threads.delete(thread)) return;
     const idle = this.#idle.indexOf(thread);
     if (idle >= 0) this.#idle.splice(idle, 1);
-    void thread.worker.terminate().catch(() => {});
+    void thread.worker.terminate().catch(() => {}).then(() => releaseOcrBudgetOf(thread.id));
     if (thread.task) settle(thread.task).reject(error);
     thread.task = undefined;
     if (this.#closed) return;

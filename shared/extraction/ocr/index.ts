@@ -7,6 +7,7 @@
  * fails with an ExtractionFailure saying why; nothing is guessed.
  */
 import type { TextDocument } from "../layout.ts";
+import { withOcrBudget } from "./budget.ts";
 import { OcrPool } from "./pool.ts";
 
 /** One OCR at a time per process: on two cores the other is left for the API and the database. */
@@ -23,14 +24,17 @@ export function readImageFile(
   kind: "png" | "jpeg" | "tiff",
   options: { signal: AbortSignal },
 ): Promise<TextDocument> {
-  return ocrPool().run({ type: "image", kind, bytes }, options.signal);
+  return withOcrBudget(
+    options.signal,
+    () => ocrPool().run({ type: "image", kind, bytes }, options.signal),
+  );
 }
 
 export function readScannedPdf(
   bytes: Uint8Array,
   options: { signal: AbortSignal },
 ): Promise<TextDocument> {
-  return ocrPool().run({ type: "pdf", bytes }, options.signal);
+  return withOcrBudget(options.signal, () => ocrPool().run({ type: "pdf", bytes }, options.signal));
 }
 
 /** Stops the OCR thread (a process shutting down, or a test finishing); reads after start anew. */

@@ -1,0 +1,97 @@
+/**
+ * multipart/form-data (RFC 7578) parsed with native byte searches. `Response.formData()` scans
+ * the body byte by byte in JavaScript on the main thread: about half a second for an 18.5 MiB
+ * upload, during which no other request is answered. Here the delimiter is found with
+ * `indexOf` (native) and file parts are views of the body until they become Files.
+ */
+const encoder = new TextEncoder();
+const CRLF = encoder.encode("\r\n");
+const HEADER_END = encoder.encode("\r\n\r\n");
+
+export class MalformedMultipart extends Error {
+  override name = "MalformedMultipart";
+}
+
+/** The boundary parameter of a multipart Content-Type, or undefined. */
+export function multipartBoundary(contentType: string): string | undefined {
+  const match = /;\s*boundary\s*=\s*(?:"([^"]{1,70})"|([^\s;"]{1,70}))/i.exec(contentType);
+  return match?.[1] ?? match?.[2];
+}
+
+export function parseMultipart(body: Uint8Array, boundary: string | undefined): FormData {
+  if (!boundary) throw new MalformedMultipart("no boundary parameter");
+  const delimiter = encoder.encode(`--${boundary}`);
+  const between = concat(CRLF, delimiter);
+  let at = find(body, delimiter, 0);
+  if (at < 0) throw new MalformedMultipart("no boundary");
+  const form = new FormData();
+  while (true) {
+    at += delimiter.length;
+    if (body[at] === 0x2d && body[at + 1] === 0x2d) return form; // the close delimiter
+    while (body[at] === 0x20 || body[at] === 0x09) at++; // transport padding
+    if (body[at] !== 0x0d || body[at + 1] !== 0x0a) throw new MalformedMultipart("delimiter");
+    const headerEnd = find(body, HEADER_END, at);
+    if (headerEnd < 0) throw new MalformedMultipart("part headers");
+    const headers = partHeaders(body.subarray(at + 2, headerEnd));
+    const start = headerEnd + 4;
+    const end = find(body, between, start);
+    if (end < 0) throw new MalformedMultipart("unterminated part");
+    addPart(form, headers, body.subarray(start, end));
+    at = end + 2;
+  }
+}
+
+function addPart(form: FormData, headers: Map<string, string>, data: Uint8Array): void {
+  const disposition = headers.get("content-disposition") ?? "";
+  if (!/^form-data\s*(;|$)/i.test(disposition)) throw new MalformedMultipart("disposition");
+  const name = parameter(disposition, "name");
+  if (name === undefined) throw new MalformedMultipart("part without a name");
+  const filename = parameter(disposition, "filename");
+  if (filename === undefined) {
+    form.append(name, new TextDecoder().decode(data));
+    return;
+  }
+  const type = headers.get("content-type") ?? "application/octet-stream";
+  form.append(name, new File([data as Uint8Array<ArrayBuffer>], filename, { type }));
+}
+
+function parameter(header: string, key: string): string | undefined {
+  const match = new RegExp(`;\\s*${key}\\s*=\\s*(?:"((?:[^"\\\\]|\\\\.)*)"|([^\\s;]+))`, "i")
+    .exec(header);
+  if (!match) return undefined;
+  return match[1] !== undefined ? match[1].replace(/\\(.)/g, "$1") : match[2];
+}
+
+function partHeaders(bytes: Uint8Array): Map<string, string> {
+  const headers = new Map<string, string>();
+  if (bytes.length === 0) return headers;
+  for (const line of new TextDecoder().decode(bytes).split("\r\n")) {
+    const colon = line.indexOf(":");
+    if (colon <= 0) throw new MalformedMultipart("part header");
+    headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
+  }
+  return headers;
+}
+
+/** The first `needle` in `haystack` from `from`: native search for its first byte, then a check. */
+function find(haystack: Uint8Array, needle: Uint8Array, from: number): number {
+  const first = needle[0]!;
+  const last = haystack.length - needle.length;
+  for (
+    let i = haystack.indexOf(first, from);
+    i >= 0 && i <= last;
+    i = haystack.indexOf(first, i + 1)
+  ) {
+    let j = 1;
+    while (j < needle.length && haystack[i + j] === needle[j]) j++;
+    if (j === needle.length) return i;
+  }
+  return -1;
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
+}
