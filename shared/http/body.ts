@@ -112,6 +112,8 @@ export interface ReadLimits {
   maxBytes: number;
   /** The whole body must arrive within this time from the first read. */
   timeoutMs?: number;
+  /** The limit as the caller states it in a 413 (default: `maxBytes` in MiB). */
+  limitLabel?: string;
 }
 
 /**
@@ -162,8 +164,9 @@ export async function readTextLimited(request: Request, limits: ReadLimits): Pro
  */
 export async function readBytesLimited(request: Request, limits: ReadLimits): Promise<Uint8Array> {
   const { maxBytes, timeoutMs = BODY_READ_TIMEOUT_MS } = limits;
+  const limitLabel = limits.limitLabel ?? `${maxBytes / (1024 * 1024)} MiB`;
   const declared = Number(request.headers.get("content-length") ?? NaN);
-  if (declared > maxBytes) throw tooLarge(maxBytes);
+  if (declared > maxBytes) throw tooLarge(limitLabel);
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -177,7 +180,7 @@ export async function readBytesLimited(request: Request, limits: ReadLimits): Pr
       const { done, value } = await Promise.race([reader.read(), deadline]);
       if (done) break;
       total += value.byteLength;
-      if (total > maxBytes) throw tooLarge(maxBytes);
+      if (total > maxBytes) throw tooLarge(limitLabel);
       chunks.push(value);
     }
   } catch (error) {
@@ -199,9 +202,8 @@ function tooSlow(timeoutMs: number): ServiceError {
   );
 }
 
-function tooLarge(maxBytes: number): ServiceError {
-  const mib = maxBytes / (1024 * 1024);
-  return new ServiceError("SVC_REQ_001", `The body is larger than ${mib} MiB`);
+function tooLarge(limitLabel: string): ServiceError {
+  return new ServiceError("SVC_REQ_001", `The body is larger than ${limitLabel}`);
 }
 
 /** Uploaded files larger than this are refused with 413 (DESIGN.md). */
@@ -230,6 +232,8 @@ export async function readMultipartForm(
   const bytes = await readBytesLimited(c.req.raw, {
     maxBytes: maxFileBytes + MULTIPART_OVERHEAD_BYTES,
     timeoutMs: c.get("bodyReadTimeoutMs"),
+    // Users know the file limit; the form's few extra KiB are ours to allow, not to announce.
+    limitLabel: `${maxFileBytes / (1024 * 1024)} MiB (the file limit)`,
   });
   let form: FormData;
   try {

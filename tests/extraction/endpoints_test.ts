@@ -313,14 +313,17 @@ serviceTest(`POST /api/v1/extract (${testDbKind()})`, async (t) => {
   await t.step("413 stops reading a chunked body once it passes the limit", async () => {
     const body = multipart([filePart(paddedPdf(30 * MIB))]);
     const { stream, state } = streamed(body);
-    await expectError(await upload(svc, team, stream), 413, "SVC_REQ_001");
+    const error = await expectError(await upload(svc, team, stream), 413, "SVC_REQ_001");
     assert(state.pulled < 21 * MIB, `read ${state.pulled} bytes of ${body.length}`);
+    // The limit as users know it, not the file limit plus the form's own allowance.
+    equal(error.message, "The body is larger than 20 MiB (the file limit)");
   });
 
   await t.step("413 before reading when Content-Length declares too much", async () => {
     const { stream, state } = streamed(multipart([filePart(paddedPdf(1024))]));
     const res = await upload(svc, team, stream, { "content-length": String(21 * MIB) });
-    await expectError(res, 413, "SVC_REQ_001");
+    const error = await expectError(res, 413, "SVC_REQ_001");
+    equal(error.message, "The body is larger than 20 MiB (the file limit)");
     equal(state.pulled, 0);
   });
 
