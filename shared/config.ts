@@ -484,7 +484,74 @@ export const SETTINGS: readonly SettingDoc[] = [
   {
     name: "TRUST_PROXY",
     default: "`false`",
-    meaning: "take the client address from `X-Forwarded-For`",
+    meaning: "`true`: one proxy in front (as `TRUSTED_PROXY_HOPS=1`)",
+    scope: "service",
+  },
+  {
+    name: "TRUSTED_PROXY_HOPS",
+    default: "`0` (`1` with `TRUST_PROXY=true`; `1` on Supabase's edge)",
+    meaning:
+      "proxies that append to `X-Forwarded-For`: the client is that many entries from the right",
+    scope: "service",
+  },
+  {
+    name: "CLIENT_IP_HEADER",
+    default: "unset (`cf-connecting-ip` on Supabase's edge)",
+    meaning: "a header the edge in front sets to the client's address itself",
+    scope: "service",
+  },
+  {
+    name: "TEAM_RATE_LIMITS",
+    default: "`free=300,starter=1200,growth=3000,scale=6000`",
+    meaning: "requests per minute per team, by tier",
+    scope: "service",
+  },
+  {
+    name: "AUTH_FAILURE_LIMIT_PER_MINUTE",
+    default: "`30`",
+    meaning: "failed authentications per minute per client address, then 429",
+    scope: "service",
+  },
+  {
+    name: "BODY_READ_TIMEOUT_SECONDS",
+    default: "`30`",
+    meaning: "a request body must arrive in full within this time (else 408 `SVC_REQ_005`)",
+    scope: "service",
+  },
+  {
+    name: "MAX_UPLOADS_PER_TEAM",
+    default: "`4`",
+    meaning: "uploads one team may have in flight at once (0: no cap)",
+    scope: "service",
+  },
+  {
+    name: "FORM_THREADS",
+    default: "the cores less one, 1 or 2 (`0` on the edge)",
+    meaning: "threads reading extract-filled-fields forms (0: in line)",
+    scope: "service",
+  },
+  {
+    name: "FORM_THREAD_MEMORY_MB",
+    default: "`512`",
+    meaning: "V8 heap limit of a form thread",
+    scope: "service",
+  },
+  {
+    name: "FORM_READ_TIMEOUT_SECONDS",
+    default: "`10`",
+    meaning: "a form read taking longer fails with `SVC_VAL_017`",
+    scope: "service",
+  },
+  {
+    name: "DB_CONNECT_TIMEOUT_SECONDS",
+    default: "`3`",
+    meaning: "PostgreSQL: time to open a connection (then 503 `SVC_SYS_002`)",
+    scope: "service",
+  },
+  {
+    name: "DB_STATEMENT_TIMEOUT_MS",
+    default: "`30000`",
+    meaning: "PostgreSQL: `statement_timeout` of the service's connections (0: none)",
     scope: "service",
   },
   {
