@@ -128,10 +128,14 @@ function setRateLimitHeaders(c: Context<AppEnv>, state: RateState | undefined): 
   }
 }
 
-/** Holds one of the team's upload slots while the body is read and the upload handled. */
+/**
+ * Holds one of the team's upload slots while the body is read and the upload handled; a public
+ * upload (verify-document) has no team, so its slots are its client address's.
+ */
 function uploadSlot(svc: ServiceApp): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const release = svc.deps.uploads.take(c.get("principal").teamId);
+    const owner = c.get("principal")?.teamId ?? `addr:${clientAddress(c, svc.deps.config)}`;
+    const release = svc.deps.uploads.take(owner);
     try {
       await next();
     } finally {

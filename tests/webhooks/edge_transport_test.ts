@@ -63,7 +63,9 @@ serviceTest(
       transport: "fetch",
       resolve: () => {
         lookups++;
-        return Promise.resolve(["203.0.113.7", "127.0.0.1"]);
+        // A global address first (only checked: the edge transport's fetch resolves the name
+        // itself, so nothing ever connects to it), then the loopback one that must be refused.
+        return Promise.resolve(["8.8.8.8", "127.0.0.1"]);
       },
     });
     await runWorkerUntil(
