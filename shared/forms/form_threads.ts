@@ -9,7 +9,9 @@
  * are read in line, still under the reader's text cap (MAX_FORM_TEXT_CHARS), and the platform's
  * own per-request CPU limit is the time budget.
  */
-import { Worker } from "node:worker_threads";
+// Loaded only when a thread is started: the edge runtime has no node:worker_threads at all, and
+// a static import would stop every function from loading there.
+import type { Worker } from "node:worker_threads";
 import { type ErrorCode } from "../errors/codes.ts";
 import { ServiceError } from "../errors/service_error.ts";
 import { type Expected, extractFilledForm, type Extraction } from "./extract.ts";
@@ -55,21 +57,19 @@ export class FormThreads {
   readonly #idle: Thread[] = [];
   readonly #queue: Task[] = [];
   #next = 0;
+  #Worker: typeof Worker | undefined;
 
   constructor(readonly options: FormThreadOptions) {}
 
-  read(bytes: Uint8Array, expected: Expected): Promise<Extraction> {
-    if (this.options.threads <= 0) {
-      return Promise.resolve().then(() => extractFilledForm(bytes, expected));
-    }
+  async read(bytes: Uint8Array, expected: Expected): Promise<Extraction> {
+    if (this.options.threads <= 0) return extractFilledForm(bytes, expected);
     if (this.#queue.length >= this.options.maxQueued) {
-      return Promise.reject(
-        new ServiceError("SVC_SYS_004", "Too many forms are being read; retry shortly", {
-          headers: { "Retry-After": "2" },
-        }),
-      );
+      throw new ServiceError("SVC_SYS_004", "Too many forms are being read; retry shortly", {
+        headers: { "Retry-After": "2" },
+      });
     }
-    return new Promise((resolve, reject) => {
+    this.#Worker ??= (await import("node:worker_threads")).Worker;
+    return await new Promise((resolve, reject) => {
       this.#queue.push({ request: { id: this.#next++, bytes, expected }, resolve, reject });
       this.#dispatch();
     });
@@ -105,7 +105,7 @@ export class FormThreads {
   }
 
   #spawn(): Thread {
-    const worker = new Worker(new URL("./form_thread.ts", import.meta.url), {
+    const worker = new this.#Worker!(new URL("./form_thread.ts", import.meta.url), {
       resourceLimits: { maxOldGenerationSizeMb: this.options.memoryMb },
     });
     // An idle thread must not keep the process alive.

@@ -96,13 +96,13 @@ Deno.test({
 
     await t.step("the sandbox refuses what the edge runtime refuses", async () => {
       const probe = `${tmp}/probe.ts`;
+      // Outside /tmp wherever the repository is (a clone may itself be under /tmp).
+      const outside = `/var/tmp/edge-probe-${crypto.randomUUID()}`;
       await Deno.writeTextFile(
         probe,
         `const tries = {
           worker_threads: () => import("node:worker_threads"),
-          write: () => Deno.writeTextFile("${
-          new URL("../../.probe", import.meta.url).pathname
-        }", "x"),
+          write: () => Deno.writeTextFile("${outside}", "x"),
           run: () => new Deno.Command(Deno.execPath(), { args: ["--version"] }).output(),
           tmp: () => Deno.writeTextFile("${tmp}/ok.txt", "x"),
         };
@@ -116,6 +116,7 @@ Deno.test({
         cwd: new URL("../../", import.meta.url).pathname,
         stdout: "piped",
       }).output();
+      await Deno.remove(outside).catch(() => {});
       assertEquals(new TextDecoder().decode(out.stdout).trim().split("\n"), [
         "worker_threads refused",
         "write refused",
