@@ -10,8 +10,8 @@
  * refused up front (its strings are unreadable without the key).
  */
 import { constants, inflateSync } from "node:zlib";
+import { indexOfBytes } from "../util/bytes.ts";
 import {
-  indexOfBytes,
   latin1,
   Lexer,
   PdfDict,

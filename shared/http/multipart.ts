@@ -4,6 +4,8 @@
  * upload, during which no other request is answered. Here the delimiter is found with
  * `indexOf` (native) and file parts are views of the body until they become Files.
  */
+import { concatBytes, indexOfBytes } from "../util/bytes.ts";
+
 const encoder = new TextEncoder();
 const CRLF = encoder.encode("\r\n");
 const HEADER_END = encoder.encode("\r\n\r\n");
@@ -21,8 +23,8 @@ export function multipartBoundary(contentType: string): string | undefined {
 export function parseMultipart(body: Uint8Array, boundary: string | undefined): FormData {
   if (!boundary) throw new MalformedMultipart("no boundary parameter");
   const delimiter = encoder.encode(`--${boundary}`);
-  const between = concat(CRLF, delimiter);
-  let at = find(body, delimiter, 0);
+  const between = concatBytes([CRLF, delimiter]);
+  let at = indexOfBytes(body, delimiter, 0);
   if (at < 0) throw new MalformedMultipart("no boundary");
   const form = new FormData();
   while (true) {
@@ -30,11 +32,11 @@ export function parseMultipart(body: Uint8Array, boundary: string | undefined): 
     if (body[at] === 0x2d && body[at + 1] === 0x2d) return form; // the close delimiter
     while (body[at] === 0x20 || body[at] === 0x09) at++; // transport padding
     if (body[at] !== 0x0d || body[at + 1] !== 0x0a) throw new MalformedMultipart("delimiter");
-    const headerEnd = find(body, HEADER_END, at);
+    const headerEnd = indexOfBytes(body, HEADER_END, at);
     if (headerEnd < 0) throw new MalformedMultipart("part headers");
     const headers = partHeaders(body.subarray(at + 2, headerEnd));
     const start = headerEnd + 4;
-    const end = find(body, between, start);
+    const end = indexOfBytes(body, between, start);
     if (end < 0) throw new MalformedMultipart("unterminated part");
     addPart(form, headers, body.subarray(start, end));
     at = end + 2;
@@ -71,27 +73,4 @@ function partHeaders(bytes: Uint8Array): Map<string, string> {
     headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
   }
   return headers;
-}
-
-/** The first `needle` in `haystack` from `from`: native search for its first byte, then a check. */
-function find(haystack: Uint8Array, needle: Uint8Array, from: number): number {
-  const first = needle[0]!;
-  const last = haystack.length - needle.length;
-  for (
-    let i = haystack.indexOf(first, from);
-    i >= 0 && i <= last;
-    i = haystack.indexOf(first, i + 1)
-  ) {
-    let j = 1;
-    while (j < needle.length && haystack[i + j] === needle[j]) j++;
-    if (j === needle.length) return i;
-  }
-  return -1;
-}
-
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a);
-  out.set(b, a.length);
-  return out;
 }

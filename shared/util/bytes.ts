@@ -9,3 +9,23 @@ export function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
   }
   return out;
 }
+
+/**
+ * The first index of `pattern` in `bytes` at or after `from`, or -1: the native search for its
+ * first byte, then a check of the rest.
+ */
+export function indexOfBytes(bytes: Uint8Array, pattern: Uint8Array, from = 0): number {
+  const first = pattern[0]!;
+  const last = bytes.length - pattern.length;
+  outer: for (
+    let i = bytes.indexOf(first, from);
+    i !== -1 && i <= last;
+    i = bytes.indexOf(first, i + 1)
+  ) {
+    for (let k = 1; k < pattern.length; k++) {
+      if (bytes[i + k] !== pattern[k]) continue outer;
+    }
+    return i;
+  }
+  return -1;
+}

@@ -5,6 +5,7 @@
  */
 import { decode } from "fast-png";
 import { inflatedSize } from "../readers/inflate_bounded.ts";
+import { concatBytes } from "../../util/bytes.ts";
 import { type DecodedPage, grayFromBits, grayFromChannels, type GrayImage } from "./gray.ts";
 import { checkRasterSize, refuse } from "./limits.ts";
 
@@ -70,7 +71,7 @@ function checkInflatedSize(header: PngHeader): void {
   const rowBytes = Math.ceil((width * channels * depth) / 8);
   // Adam7 passes add up to seven partial rows' filter bytes and padding per row of the image.
   const needed = height * (rowBytes + 1) + (header.interlaced ? height * 8 + rowBytes * 7 : 0);
-  const compressed = concat(header.data);
+  const compressed = concatBytes(header.data);
   const produced = inflatedSize(compressed, "zlib", needed);
   if (produced > needed) {
     refuse("The PNG image's data inflates past its declared size (a decompression bomb)");
@@ -128,17 +129,6 @@ function unpack(data: Uint8Array, width: number, height: number, depth: number):
       const shift = 8 - depth * ((x % perByte) + 1);
       out[y * width + x] = (byte >> shift) & mask;
     }
-  }
-  return out;
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  if (parts.length === 1) return parts[0]!;
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
   }
   return out;
 }

@@ -6,6 +6,7 @@
  * stream's region, so the work is proportional to the file's size.
  */
 import { Inflate, Unzlib } from "fflate";
+import { concatBytes } from "../../util/bytes.ts";
 
 const SLICE = 4 * 1024;
 
@@ -43,7 +44,7 @@ export function inflatePrefix(
     parts.push(part);
     kept += part.length;
   });
-  return { data: concat(parts, kept), complete: produced <= budget };
+  return { data: concatBytes(parts), complete: produced <= budget };
 }
 
 /**
@@ -77,15 +78,4 @@ function run(
     if (produced > budget) return produced;
   }
   return produced;
-}
-
-function concat(parts: Uint8Array[], length: number): Uint8Array {
-  if (parts.length === 1) return parts[0]!;
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
 }
