@@ -5,7 +5,8 @@
  * wrapper, tests/pdf/tools.ts, whose command parameter is typed `ExternalTool`, so the type
  * checker holds its callers to the list. Tests never spawn through node:child_process.
  *
- * `deno run --allow-read scripts/check_tools.ts` checks; `--packages` prints the Debian packages.
+ * `deno run --allow-read scripts/check_tools.ts`; tests/docs/check_tools_test.ts also keeps
+ * .ci/run's install line equal to the list.
  */
 import { BASE_COMMANDS, debianPackages, EXTERNAL_TOOLS } from "../tests/support/external_tools.ts";
 
@@ -17,10 +18,6 @@ const TYPED_WRAPPERS: Record<string, RegExp> = {
 if (import.meta.main) await main();
 
 async function main(): Promise<void> {
-  if (Deno.args.includes("--packages")) {
-    console.log(debianPackages().join(" "));
-    return;
-  }
   const problems = await checkTests(new URL("../", import.meta.url));
   if (problems.length > 0) {
     console.error(
