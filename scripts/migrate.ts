@@ -9,7 +9,7 @@ import { prepareDatabase } from "../shared/db/prepare.ts";
 
 const url = Deno.env.get("DATABASE_URL") || Deno.env.get("SUPABASE_DB_URL") || undefined;
 const dataDir = Deno.env.get("DATA_DIR") || ".data";
-const db = await openDb({ url, pgliteDir: join(dataDir, "pglite"), poolSize: 1 });
+const db = await openDb({ url, pgliteDir: join(dataDir, "pglite"), postgres: { max: 1 } });
 try {
   const started = performance.now();
   const { migrations, seed } = await prepareDatabase(db);

@@ -4,6 +4,7 @@ import { type Config, type Env, readConfig } from "../config.ts";
 import { openDb } from "../db/connect.ts";
 import type { Db } from "../db/db.ts";
 import { localSigningEnv } from "../signing/local_certificate.ts";
+import { postgresOptions } from "./edge_config.ts";
 
 /**
  * The settings and the database of a local process: the gateway or a standalone worker. Keys
@@ -24,9 +25,6 @@ function openConfigured(config: Config, poolSize: number): Promise<Db> {
   return openDb({
     url: config.databaseUrl,
     pgliteDir: join(config.dataDir, "pglite"),
-    poolSize,
-    prepare: config.dbPrepare,
-    connectTimeoutSeconds: config.dbConnectTimeoutSeconds,
-    statementTimeoutMs: config.dbStatementTimeoutMs,
+    postgres: postgresOptions(config, poolSize),
   });
 }

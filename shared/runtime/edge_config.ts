@@ -1,7 +1,7 @@
 import { requireEnvKeys } from "../auth/local_keys.ts";
 import { type Config, ConfigError, type Env, readConfig } from "../config.ts";
 import type { Db } from "../db/db.ts";
-import { openPostgres } from "../db/postgres.ts";
+import { openPostgres, type PostgresOptions } from "../db/postgres.ts";
 
 /**
  * The settings of a serverless process (a Supabase edge function, the Deno Deploy app):
@@ -30,10 +30,18 @@ export function readEdgeConfig(env: Env, required: string[] = []): Config {
 
 /** The serverless database: real PostgreSQL, a small pool each (isolates are many). */
 export function openEdgeDb(env: Env, config: Config): Db {
-  return openPostgres(config.databaseUrl!, {
-    max: Number(env.get("DB_POOL_SIZE") || 3),
+  return openPostgres(
+    config.databaseUrl!,
+    postgresOptions(config, Number(env.get("DB_POOL_SIZE") || 3)),
+  );
+}
+
+/** The PostgreSQL pool a configuration asks for, with `max` connections. */
+export function postgresOptions(config: Config, max: number): PostgresOptions {
+  return {
+    max,
     prepare: config.dbPrepare,
     connectTimeoutSeconds: config.dbConnectTimeoutSeconds,
     statementTimeoutMs: config.dbStatementTimeoutMs,
-  });
+  };
 }
