@@ -38,8 +38,18 @@ export function ancestorProcesses(pid = Deno.pid): ProcessStat[] {
 
 function isSameLiveProcess(known: ProcessStat): boolean {
   const now = readStat(known.pid);
-  // A zombie keeps its /proc entry until its own parent reaps it: it is gone all the same.
-  return now !== undefined && now.started === known.started && now.state !== "Z";
+  return now !== undefined && now.started === known.started && isLive(now);
+}
+
+/** Whether a process runs (Linux /proc). */
+export function processRuns(pid: number): boolean {
+  const stat = readStat(pid);
+  return stat !== undefined && isLive(stat);
+}
+
+// A zombie keeps its /proc entry until its own parent reaps it: it is gone all the same.
+function isLive(stat: ProcessStat): boolean {
+  return stat.state !== "Z";
 }
 
 function readStat(pid: number): ProcessStat | undefined {

@@ -3,6 +3,7 @@
  * launched it is killed (npx does not pass signals on), and a taken port is a one-line message.
  */
 import { assert, assertEquals } from "../support/assert.ts";
+import { processRuns } from "../../supabase/gateway/launcher.ts";
 
 const MAIN = new URL("../../supabase/gateway/main.ts", import.meta.url).pathname;
 
@@ -42,15 +43,6 @@ async function readUntil(
   return output;
 }
 
-function processExists(pid: number): boolean {
-  try {
-    const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
-    return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
-  } catch {
-    return false;
-  }
-}
-
 Deno.test({
   name: "the gateway stops cleanly when its launcher is killed",
   // Starting a fresh embedded database costs half a minute; the behaviour under test is the
@@ -71,18 +63,18 @@ Deno.test({
   try {
     let output = await readUntil(reader, /kill -INT (\d+)/);
     pid = Number(/kill -INT (\d+)/.exec(output)![1]);
-    assert(processExists(pid), "the gateway runs");
+    assert(processRuns(pid), "the gateway runs");
     launcher.kill("SIGKILL");
     await launcher.status;
     output = await readUntil(reader, /stopped cleanly/, output);
     assert(/launcher exited: stopping/.test(output), output);
     const deadline = Date.now() + 10_000;
-    while (processExists(pid) && Date.now() < deadline) {
+    while (processRuns(pid) && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 100));
     }
-    assert(!processExists(pid), "the gateway is gone");
+    assert(!processRuns(pid), "the gateway is gone");
   } finally {
-    if (pid && processExists(pid)) Deno.kill(pid, "SIGKILL");
+    if (pid && processRuns(pid)) Deno.kill(pid, "SIGKILL");
     await reader.cancel();
     await Deno.remove(dataDir, { recursive: true });
   }
