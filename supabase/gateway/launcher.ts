@@ -4,9 +4,16 @@
  * on a signal sent to its own pid nor takes its children with it when it is killed: without
  * this, `kill <npx pid>` left the service running, holding its port and its database.
  * Linux only (it reads /proc); elsewhere it watches nothing.
+ *
+ * `ancestors` should be read when the process starts: read later, a launcher that died in
+ * between is already missing from the chain (its child was handed to init), and nothing would
+ * ever be seen to end.
  */
-export function onLauncherExit(stop: () => void, intervalMs = 1000): () => void {
-  const ancestors = ancestorProcesses();
+export function onLauncherExit(
+  stop: () => void,
+  ancestors: ProcessStat[],
+  intervalMs = 1000,
+): () => void {
   if (ancestors.length === 0) return () => {};
   const timer = setInterval(() => {
     if (ancestors.some((p) => !isSameLiveProcess(p))) {
@@ -18,7 +25,7 @@ export function onLauncherExit(stop: () => void, intervalMs = 1000): () => void 
   return () => clearInterval(timer);
 }
 
-interface ProcessStat {
+export interface ProcessStat {
   pid: number;
   ppid: number;
   state: string;

@@ -3,8 +3,11 @@
  * (DATABASE_URL for PostgreSQL). Ctrl-C, SIGTERM, or the end of the process that launched it
  * stops it cleanly.
  */
-import { onLauncherExit } from "./launcher.ts";
+import { ancestorProcesses, onLauncherExit } from "./launcher.ts";
 import { type RunningService, startService } from "./server.ts";
+
+// Read first: the chain of processes that launched this one, while they are all still there.
+const launchers = ancestorProcesses();
 
 const port = Number(Deno.env.get("PORT") || 54321);
 const portTaken = (): never => {
@@ -69,7 +72,7 @@ const stop = async (signal: string) => {
 };
 Deno.addSignalListener("SIGINT", () => void stop("SIGINT"));
 Deno.addSignalListener("SIGTERM", () => void stop("SIGTERM"));
-onLauncherExit(() => void stop("launcher exited"));
+onLauncherExit(() => void stop("launcher exited"), launchers);
 
 function portIsFree(port: number, hostname: string): boolean {
   if (port === 0) return true;
