@@ -42,10 +42,10 @@ export function deployApp(env: Env): DeployApp {
   const boot = bootOnce((): Booted => {
     // Forms are read in line, under their caps: the app starts no threads on Deploy.
     const config = { ...readEdgeConfig(env, DEPLOY_REQUIRED), formThreads: 0 };
-    const deps = buildDeps(config, openEdgeDb(env, config));
+    const deps = buildDeps(config, openEdgeDb(config));
     const drain = coalescingDrain(queueDrainer(deps), EDGE_DRAIN_MS, deps.log);
-    deps.kickWorkers = drain.kick;
-    deps.kickExtraction = drain.kick;
+    deps.documentsQueued.listen(drain.kick);
+    deps.extractionQueued.listen(drain.kick);
     return { gateway: createGateway(deps), drain };
   });
   return {

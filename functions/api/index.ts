@@ -1,4 +1,4 @@
-import { apiApp } from "../../shared/endpoints/api.ts";
+import { apiApp, edgeApiDeps } from "../../shared/endpoints/api.ts";
 import { serveFunction } from "../../shared/runtime/serve_function.ts";
 
-serveFunction(apiApp);
+serveFunction((platform) => apiApp(edgeApiDeps(platform)));

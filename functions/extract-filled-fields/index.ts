@@ -1,4 +1,5 @@
 import { extractFilledFieldsApp } from "../../shared/endpoints/extract_filled_fields.ts";
+import { formsDeps } from "../../shared/forms/root.ts";
 import { serveFunction } from "../../shared/runtime/serve_function.ts";
 
-serveFunction(extractFilledFieldsApp);
+serveFunction((platform) => extractFilledFieldsApp(formsDeps(platform)));

@@ -1,4 +1,5 @@
 import { generateDocumentsApp } from "../../shared/endpoints/generate_documents.ts";
+import { edgeGenerationDeps } from "../../shared/jobs/edge_kick.ts";
 import { serveFunction } from "../../shared/runtime/serve_function.ts";
 
-serveFunction(generateDocumentsApp);
+serveFunction((platform) => generateDocumentsApp(edgeGenerationDeps(platform)));

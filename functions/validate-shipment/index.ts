@@ -1,4 +1,5 @@
 import { validateShipmentApp } from "../../shared/endpoints/validate_shipment.ts";
 import { serveFunction } from "../../shared/runtime/serve_function.ts";
+import { validationDeps } from "../../shared/validation/root.ts";
 
-serveFunction(validateShipmentApp);
+serveFunction((platform) => validateShipmentApp(validationDeps(platform)));

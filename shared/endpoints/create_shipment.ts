@@ -1,4 +1,4 @@
-import type { ServiceDeps } from "../deps.ts";
+import type { PlatformDeps } from "../platform/deps.ts";
 import { ServiceError } from "../errors/service_error.ts";
 import { createServiceApp, type ServiceApp } from "../http/app.ts";
 import { readJsonObject } from "../http/body.ts";
@@ -10,7 +10,7 @@ import { insertShipment } from "../shipments/repo.ts";
 import { CreatedShipment, CreateShipmentRequest } from "../shipments/schemas.ts";
 import { errorResponse, JSON_BODY_ERRORS } from "./common_responses.ts";
 
-export function createShipmentApp(deps: ServiceDeps): ServiceApp {
+export function createShipmentApp(deps: PlatformDeps): ServiceApp {
   const svc = createServiceApp(deps, { name: "create-shipment" });
   addRoute(svc, {
     method: "post",

@@ -1,4 +1,4 @@
-import type { ServiceDeps } from "../deps.ts";
+import type { PlatformDeps } from "../platform/deps.ts";
 import { createServiceApp, type ServiceApp } from "../http/app.ts";
 import { addRoute } from "../http/route.ts";
 import { DOCUMENT_TYPES } from "../rules/document_types.ts";
@@ -12,7 +12,7 @@ const Requirements = z.object({
   ),
 }).openapi("FieldRequirements");
 
-export function documentFieldRequirementsApp(deps: ServiceDeps): ServiceApp {
+export function documentFieldRequirementsApp(deps: PlatformDeps): ServiceApp {
   const svc = createServiceApp(deps, { name: "document-field-requirements" });
   // The table never changes while the process runs: serialise it once.
   const body = JSON.stringify({ requirements: FIELD_REQUIREMENTS });

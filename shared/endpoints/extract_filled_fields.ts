@@ -1,4 +1,4 @@
-import type { ServiceDeps } from "../deps.ts";
+import type { FormsDeps } from "../forms/root.ts";
 import { ServiceError } from "../errors/service_error.ts";
 import {
   assertShipmentVisible,
@@ -55,7 +55,7 @@ const ExtractResponse = z.object({
     .openapi({ description: "Only with shipment_id" }),
 }).openapi("ExtractFilledFieldsResult");
 
-export function extractFilledFieldsApp(deps: ServiceDeps): ServiceApp {
+export function extractFilledFieldsApp(deps: FormsDeps): ServiceApp {
   const svc = createServiceApp(deps, { name: "extract-filled-fields" });
   addRoute(svc, {
     method: "post",

@@ -1,4 +1,4 @@
-import type { ServiceDeps } from "../deps.ts";
+import type { FlattenDeps } from "../flatten/root.ts";
 import { ServiceError } from "../errors/service_error.ts";
 import { findHistoryEntry, saveFlattenedPath } from "../flatten/history.ts";
 import { PdfEncryptedError } from "../forms/pdf_file.ts";
@@ -48,7 +48,7 @@ interface FlattenRequestInput {
   historyId: string | undefined;
 }
 
-export function flattenDocumentApp(deps: ServiceDeps): ServiceApp {
+export function flattenDocumentApp(deps: FlattenDeps): ServiceApp {
   const svc = createServiceApp(deps, { name: "flatten-document" });
   addRoute(svc, {
     method: "post",
@@ -124,7 +124,7 @@ export function flattenDocumentApp(deps: ServiceDeps): ServiceApp {
  * flattener's broken or encrypted answer) is the flattener's failure, SVC_FLAT_007.
  */
 async function signFlattened(
-  deps: ServiceDeps,
+  deps: FlattenDeps,
   pdf: Uint8Array,
 ): Promise<{ bytes: Uint8Array; signer: string | null }> {
   if (!deps.signer) return { bytes: pdf, signer: null };
@@ -166,7 +166,7 @@ function parseRequest(body: Record<string, unknown>): FlattenRequestInput {
 }
 
 /** The team's job, completed with a file; each way it is not is its own error. */
-async function readyJob(deps: ServiceDeps, teamId: string, jobId: string): Promise<TeamJob> {
+async function readyJob(deps: FlattenDeps, teamId: string, jobId: string): Promise<TeamJob> {
   const job = await findTeamJob(deps.db, teamId, jobId);
   if (!job) throw new ServiceError("SVC_FLAT_002", "Job not found");
   if (!job.provider_job_id) {
@@ -186,7 +186,7 @@ async function readyJob(deps: ServiceDeps, teamId: string, jobId: string): Promi
 }
 
 async function checkHistoryEntry(
-  deps: ServiceDeps,
+  deps: FlattenDeps,
   teamId: string,
   historyId: string,
   job: TeamJob,

@@ -1,4 +1,4 @@
-import type { ServiceDeps } from "../deps.ts";
+import type { GenerationDeps } from "../generation/root.ts";
 import { enqueueGeneration } from "../generation/enqueue.ts";
 import { glyphWarnings } from "../generation/glyph_warnings.ts";
 import { mergeWarnings, preCheck, softWarnings } from "../generation/prechecks.ts";
@@ -55,7 +55,7 @@ const NeedsConfirmation = z.object({
   warnings: z.array(z.object({ docType: DocumentTypeSchema, warnings: z.array(Finding) })),
 }).openapi("SoftWarnings");
 
-export function generateDocumentsApp(deps: ServiceDeps): ServiceApp {
+export function generateDocumentsApp(deps: GenerationDeps): ServiceApp {
   const svc = createServiceApp(deps, { name: "generate-documents" });
   addRoute(svc, {
     method: "post",
@@ -112,7 +112,7 @@ export function generateDocumentsApp(deps: ServiceDeps): ServiceApp {
       previousShipmentData: input.previousShipmentData,
       fallbackRef: fallbackRef(data),
     });
-    deps.kickWorkers();
+    deps.documentsQueued.fire();
     return c.json({ jobs: enqueued.jobs, ...enqueued.generation }, 202);
   });
   return svc;

@@ -1,4 +1,4 @@
-import type { ServiceDeps } from "../deps.ts";
+import type { StorageDeps } from "../storage/create.ts";
 import { ServiceError } from "../errors/service_error.ts";
 import { signFlattenedUrls } from "../flatten/history.ts";
 import { createServiceApp, type ServiceApp } from "../http/app.ts";
@@ -14,7 +14,7 @@ import {
 import { isUuid } from "../util/uuid.ts";
 import { errorResponse } from "./common_responses.ts";
 
-export function getShipmentApp(deps: ServiceDeps): ServiceApp {
+export function getShipmentApp(deps: StorageDeps): ServiceApp {
   const svc = createServiceApp(deps, { name: "get-shipment" });
   addRoute(svc, {
     method: "get",

@@ -1,4 +1,4 @@
-import type { ServiceDeps } from "../deps.ts";
+import type { PlatformDeps } from "../platform/deps.ts";
 import { ServiceError } from "../errors/service_error.ts";
 import { createServiceApp, type ServiceApp } from "../http/app.ts";
 import { readJsonObject } from "../http/body.ts";
@@ -9,7 +9,7 @@ import { isUuid } from "../util/uuid.ts";
 import { errorResponse, JSON_BODY_ERRORS } from "./common_responses.ts";
 import { draftNotFound, notADraft } from "./save_draft.ts";
 
-export function promoteDraftApp(deps: ServiceDeps): ServiceApp {
+export function promoteDraftApp(deps: PlatformDeps): ServiceApp {
   const svc = createServiceApp(deps, { name: "promote-draft" });
   addRoute(svc, {
     method: "post",

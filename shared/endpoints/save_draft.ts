@@ -1,4 +1,4 @@
-import type { ServiceDeps } from "../deps.ts";
+import type { PlatformDeps } from "../platform/deps.ts";
 import { ServiceError } from "../errors/service_error.ts";
 import { createServiceApp, type ServiceApp } from "../http/app.ts";
 import { readJsonObject } from "../http/body.ts";
@@ -11,7 +11,7 @@ import { SavedDraft, SaveDraftRequest } from "../shipments/schemas.ts";
 import { isUuid } from "../util/uuid.ts";
 import { errorResponse, JSON_BODY_ERRORS } from "./common_responses.ts";
 
-export function saveDraftApp(deps: ServiceDeps): ServiceApp {
+export function saveDraftApp(deps: PlatformDeps): ServiceApp {
   const svc = createServiceApp(deps, { name: "save-draft" });
   addRoute(svc, {
     method: "post",

@@ -1,4 +1,4 @@
-import type { ServiceDeps } from "../deps.ts";
+import type { ValidationDeps } from "../validation/root.ts";
 import { ServiceError } from "../errors/service_error.ts";
 import { createServiceApp, type ServiceApp } from "../http/app.ts";
 import { readJsonObject } from "../http/body.ts";
@@ -34,7 +34,7 @@ const ValidateAnswer = z.object({
   }),
 }).openapi("ValidationResult");
 
-export function validateShipmentApp(deps: ServiceDeps): ServiceApp {
+export function validateShipmentApp(deps: ValidationDeps): ServiceApp {
   const svc = createServiceApp(deps, { name: "validate-shipment" });
   addRoute(svc, {
     method: "post",

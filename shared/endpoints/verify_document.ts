@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { ServiceDeps } from "../deps.ts";
+import type { PlatformDeps } from "../platform/deps.ts";
 import { ServiceError } from "../errors/service_error.ts";
 import { createServiceApp, type ServiceApp } from "../http/app.ts";
 import { MAX_UPLOAD_BYTES, readMultipartForm } from "../http/body.ts";
@@ -40,7 +40,7 @@ const DESCRIPTION = "Public: was exactly this file issued by the service? `issue
   "even one byte, answers false. Names the document type, the validation it was generated " +
   "with and the signer, nothing private (no parties, values, team or shipment).";
 
-export function verifyDocumentApp(deps: ServiceDeps): ServiceApp {
+export function verifyDocumentApp(deps: PlatformDeps): ServiceApp {
   const svc = createServiceApp(deps, { name: "verify-document" });
   addRoute(svc, {
     method: "post",

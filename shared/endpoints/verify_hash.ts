@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { ServiceDeps } from "../deps.ts";
+import type { PlatformDeps } from "../platform/deps.ts";
 import { ServiceError } from "../errors/service_error.ts";
 import { createServiceApp, type ServiceApp } from "../http/app.ts";
 import { addRoute, type RouteSpec } from "../http/route.ts";
@@ -31,7 +31,7 @@ const NotVerified = z.object({ verified: z.literal(false), message: z.string() }
 const UNKNOWN = "No passing validation has this hash. The document may have been altered, or " +
   "the hash mistyped.";
 
-export function verifyHashApp(deps: ServiceDeps): ServiceApp {
+export function verifyHashApp(deps: PlatformDeps): ServiceApp {
   const svc = createServiceApp(deps, { name: "verify-hash" });
   const spec = (path: string, summary: string): RouteSpec => ({
     method: "get",

@@ -1,8 +1,8 @@
-import type { ServiceDeps } from "../deps.ts";
 import { createServiceApp, type ServiceApp } from "../http/app.ts";
 import { addRoute } from "../http/route.ts";
 import { queueDrainer } from "../jobs/drain_queues.ts";
 import { EDGE_DRAIN_MS } from "../jobs/edge_kick.ts";
+import type { QueueDeps } from "../jobs/root.ts";
 import { z } from "../schemas/zod.ts";
 
 /**
@@ -11,7 +11,7 @@ import { z } from "../schemas/zod.ts";
  * with the service role key, and an upload to /api/v1/extract pokes it; the local gateway runs
  * its own workers and does not need it.
  */
-export function workerApp(deps: ServiceDeps): ServiceApp {
+export function workerApp(deps: QueueDeps): ServiceApp {
   const svc = createServiceApp(deps, { name: "worker" });
   const queues = queueDrainer(deps);
   addRoute(svc, {

@@ -14,6 +14,7 @@ import { isUuid } from "../util/uuid.ts";
 import { findExtractionJob, insertExtractionJob } from "./jobs/queue.ts";
 import { ExtractionResult } from "./result.ts";
 import { ACCEPTED_KINDS, CONTENT_TYPES, sniffFileKind } from "./sniff.ts";
+import type { ExtractionRouteDeps } from "./root.ts";
 
 const TAGS = ["Extraction"];
 
@@ -50,7 +51,7 @@ const Job = z.union([
 ]).openapi("ExtractionJob");
 
 /** `/api/v1/extract`: upload a trade document, then poll its extraction job (the Bearer only). */
-export function addExtractionRoutes(svc: ServiceApp): void {
+export function addExtractionRoutes(svc: ServiceApp<ExtractionRouteDeps>): void {
   const { db, storage } = svc.deps;
 
   addRoute(svc, {
@@ -92,7 +93,7 @@ export function addExtractionRoutes(svc: ServiceApp): void {
       throw shipmentNotFound();
     }
     const job = await queueJob(teamId, upload.shipmentId, upload.bytes, kind);
-    svc.deps.kickExtraction();
+    svc.deps.extractionQueued.fire();
     c.header("location", `/api/v1/extract/${job.id}`);
     return c.json({ job_id: job.id, status: "processing", created_at: job.created_at }, 202);
   });

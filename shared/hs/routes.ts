@@ -15,6 +15,7 @@ import {
   SEARCH_DEFAULT_LIMIT,
 } from "./schemas.ts";
 import { searchHsCodes } from "./search.ts";
+import type { ReferenceDeps } from "../validation/root.ts";
 
 const TAGS = ["HS codes"];
 const BAD_COUNTRY = "SVC_HS_003: country is not an ISO 3166-1 alpha-2 code";
@@ -25,7 +26,7 @@ const QUERY_CODES: Record<string, ErrorCode> = {
 };
 
 /** `/api/v1/hs-codes`: search and lookup, for any team (the Bearer only). */
-export function addHsRoutes(svc: ServiceApp): void {
+export function addHsRoutes(svc: ServiceApp<ReferenceDeps>): void {
   const { db, reference } = svc.deps;
 
   /** The country in upper case, once it is known to be an ISO 3166-1 alpha-2 code. */

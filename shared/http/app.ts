@@ -2,14 +2,14 @@ import { OpenAPIRegistry } from "@asteasolutions/zod-to-openapi";
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { getPath } from "hono/utils/url";
-import type { ServiceDeps } from "../deps.ts";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "../db/availability.ts";
 import { ServiceError } from "../errors/service_error.ts";
+import type { PlatformDeps } from "../platform/deps.ts";
 import { standardHeaders } from "./headers.ts";
 import type { AppEnv } from "./types.ts";
 
 /** One function (or the resource API): its Hono app and the OpenAPI description of its routes. */
-export interface ServiceApp {
+export interface ServiceApp<D extends PlatformDeps = PlatformDeps> {
   name: string;
   /** `/<name>` for a function; what Supabase's router puts before the function's own path. */
   basePath: string;
@@ -17,7 +17,7 @@ export interface ServiceApp {
   registry: OpenAPIRegistry;
   /** The path the app's base path is served under by the gateway (`/functions/v1`, or ``). */
   publicPrefix: string;
-  deps: ServiceDeps;
+  deps: D;
 }
 
 export const FUNCTIONS_PREFIX = "/functions/v1";
@@ -37,10 +37,10 @@ function functionPath(request: Request): string {
  * id, one JSON log line per request, CORS, security headers, the 404 and the error handler.
  * Authentication and body limits are per route (see route.ts).
  */
-export function createServiceApp(
-  deps: ServiceDeps,
+export function createServiceApp<D extends PlatformDeps>(
+  deps: D,
   options: { name: string; basePath?: string; publicPrefix?: string },
-): ServiceApp {
+): ServiceApp<D> {
   const basePath = options.basePath ?? `/${options.name}`;
   const app = new Hono<AppEnv>({ getPath: functionPath }).basePath(basePath);
   app.use("*", standardHeaders(deps.config.allowedOrigins));
@@ -62,7 +62,7 @@ export function createServiceApp(
   };
 }
 
-function requestLog(deps: ServiceDeps) {
+function requestLog(deps: PlatformDeps) {
   return async (c: import("hono").Context<AppEnv>, next: () => Promise<void>) => {
     const started = performance.now();
     await next();
@@ -79,7 +79,11 @@ function requestLog(deps: ServiceDeps) {
 }
 
 /** The single place where a thrown error becomes a response. */
-export function errorResponse(error: unknown, requestIdValue: string, deps: ServiceDeps): Response {
+export function errorResponse(
+  error: unknown,
+  requestIdValue: string,
+  deps: PlatformDeps,
+): Response {
   const known = asDatabaseOutage(error) ?? toServiceError(error);
   if (known) {
     if (known.status >= 500) {

@@ -1,4 +1,4 @@
-import type { ServiceDeps } from "../deps.ts";
+import type { QueueDeps } from "./root.ts";
 import { edgeExtractionWorker } from "../extraction/jobs/edge.ts";
 import { EDGE_WEBHOOK_CONCURRENCY, serviceWebhookWorker } from "../webhooks/worker.ts";
 import { edgeWorker } from "./edge_kick.ts";
@@ -15,7 +15,7 @@ export interface Drainer {
  * deliveries. Serves the `worker` function on Supabase and the Deno Deploy app's cron and
  * request kicks.
  */
-export function queueDrainer(deps: ServiceDeps): Drainer {
+export function queueDrainer(deps: QueueDeps): Drainer {
   const webhooks = serviceWebhookWorker(deps, EDGE_WEBHOOK_CONCURRENCY);
   // Drained side by side; a new queue goes in this list.
   const drainers: Drainer[] = [edgeWorker(deps), edgeExtractionWorker(deps), webhooks];

@@ -5,6 +5,7 @@ import { addRoute, pathParam } from "../http/route.ts";
 import { Timestamp, Uuid } from "../schemas/common.ts";
 import { z } from "../schemas/zod.ts";
 import { findTeamJob } from "./lookup.ts";
+import type { StorageDeps } from "../storage/create.ts";
 
 const Job = z.object({
   id: Uuid,
@@ -23,7 +24,7 @@ const Job = z.object({
 }).openapi("DocumentJob");
 
 /** `GET /api/v1/jobs/:id`: poll a document job (every 2 s, up to 30 times, per the spec). */
-export function addJobRoutes(svc: ServiceApp): void {
+export function addJobRoutes(svc: ServiceApp<StorageDeps>): void {
   const { db, storage, config } = svc.deps;
   addRoute(svc, {
     method: "get",

@@ -1,4 +1,5 @@
-import type { ServiceDeps } from "../deps.ts";
+import type { Signal } from "../util/signal.ts";
+import type { RenderDeps } from "./root.ts";
 import { createRenderer } from "../pdf/documents.ts";
 import { DocumentWorker } from "./worker.ts";
 import { runListening, type RunningQueueWorker } from "./listening.ts";
@@ -7,9 +8,11 @@ export type RunningWorker = RunningQueueWorker<DocumentWorker>;
 
 /**
  * Starts a document worker for this process: renders on `RENDER_THREADS` threads, wakes on
- * jobs queued here (kickWorkers) and, through LISTEN, on jobs queued by any other process.
+ * jobs queued here (documentsQueued) and, through LISTEN, on jobs queued by any other process.
  */
-export async function startDocumentWorker(deps: ServiceDeps): Promise<RunningWorker> {
+export async function startDocumentWorker(
+  deps: RenderDeps & { documentsQueued: Signal },
+): Promise<RunningWorker> {
   const renderer = createRenderer(deps.config.renderThreads);
   const worker = new DocumentWorker(
     { db: deps.db, storage: deps.storage, renderer, log: deps.log, signer: deps.signer },
@@ -20,6 +23,9 @@ export async function startDocumentWorker(deps: ServiceDeps): Promise<RunningWor
       verifyUrl: deps.config.publicVerifyUrl,
     },
   );
-  deps.kickWorkers = () => worker.kick();
-  return await runListening(deps.db, "document_jobs", worker, () => renderer.close?.());
+  const stopListening = deps.documentsQueued.listen(() => worker.kick());
+  return await runListening(deps.db, "document_jobs", worker, () => {
+    stopListening();
+    renderer.close?.();
+  });
 }

@@ -17,6 +17,7 @@ import {
   PartyPage,
   UpdatePartyRequest,
 } from "./schemas.ts";
+import type { ReferenceDeps } from "../validation/root.ts";
 
 const TAGS = ["Parties"];
 const BAD_PARTY = errorResponse(
@@ -26,7 +27,7 @@ const BAD_PARTY = errorResponse(
 const NO_PARTY = errorResponse("SVC_PARTY_002: party not found (unknown id, or another team's)");
 
 /** `/api/v1/parties`: a team's party profiles (the Bearer only). */
-export function addPartyRoutes(svc: ServiceApp): void {
+export function addPartyRoutes(svc: ServiceApp<ReferenceDeps>): void {
   const { db, reference } = svc.deps;
 
   /** Refuses a country code the reference data does not know. */

@@ -25,15 +25,17 @@ export function readEdgeConfig(env: Env, required: string[] = []): Config {
     missing.push(...e.missing);
   }
   if (missing.length || !keys) throw new ConfigError(missing);
-  return { ...readConfig(env, keys), runtime: "edge" };
+  const config = readConfig(env, keys);
+  // Isolates are many, each with its own pool: a small one unless DB_POOL_SIZE says otherwise.
+  const dbPoolSize = env.get("DB_POOL_SIZE") ? config.dbPoolSize : EDGE_DB_POOL_SIZE;
+  return { ...config, dbPoolSize, runtime: "edge" };
 }
 
-/** The serverless database: real PostgreSQL, a small pool each (isolates are many). */
-export function openEdgeDb(env: Env, config: Config): Db {
-  return openPostgres(
-    config.databaseUrl!,
-    postgresOptions(config, Number(env.get("DB_POOL_SIZE") || 3)),
-  );
+export const EDGE_DB_POOL_SIZE = 3;
+
+/** The serverless database: real PostgreSQL (never PGlite), DB_POOL_SIZE connections. */
+export function openEdgeDb(config: Config): Db {
+  return openPostgres(config.databaseUrl!, postgresOptions(config, config.dbPoolSize));
 }
 
 /** The PostgreSQL pool a configuration asks for, with `max` connections. */

@@ -1,8 +1,7 @@
 import { type Config, ConfigError } from "../config.ts";
-import { buildDeps, type ServiceDeps } from "../deps.ts";
 import { ServiceError } from "../errors/service_error.ts";
 import type { ServiceApp } from "../http/app.ts";
-import { kickInEdgeRuntime } from "../jobs/edge_kick.ts";
+import { buildPlatformDeps, type PlatformDeps } from "../platform/deps.ts";
 import { openEdgeDb, readEdgeConfig } from "./edge_config.ts";
 
 /**
@@ -13,7 +12,7 @@ import { openEdgeDb, readEdgeConfig } from "./edge_config.ts";
  * A boot that fails is not kept: the next request tries again (a database that was briefly
  * unreachable, say). A missing setting is logged once and answered 503 SVC_SYS_003 naming it.
  */
-export function serveFunction(build: (deps: ServiceDeps) => ServiceApp): void {
+export function serveFunction(build: (platform: PlatformDeps) => ServiceApp): void {
   const boot = bootOnce(() => buildApp(build));
   Deno.serve(listenOptions(Deno.env.get("FUNCTION_PORT")), async (request, info) => {
     let svc: ServiceApp;
@@ -66,11 +65,9 @@ export function bootFailure(error: unknown): Response {
   return Response.json(failure.toBody(), { status: failure.status });
 }
 
-function buildApp(build: (deps: ServiceDeps) => ServiceApp): ServiceApp {
-  const config = readEdgeConfig(Deno.env);
-  const deps = buildDeps(onSupabaseEdge(config), openEdgeDb(Deno.env, config));
-  deps.kickWorkers = kickInEdgeRuntime(deps);
-  return build(deps);
+function buildApp(build: (platform: PlatformDeps) => ServiceApp): ServiceApp {
+  const config = onSupabaseEdge(readEdgeConfig(Deno.env));
+  return build(buildPlatformDeps(config, openEdgeDb(config)));
 }
 
 /**

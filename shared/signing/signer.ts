@@ -6,6 +6,7 @@
 import { Buffer } from "node:buffer";
 import { SignPdf } from "@signpdf/signpdf";
 import { Signer } from "@signpdf/utils";
+import type { Config } from "../config.ts";
 import { signDetached } from "./cms.ts";
 import { loadSigningIdentity, type SigningIdentity } from "./identity.ts";
 import { addSignaturePlaceholder } from "./placeholder.ts";
@@ -46,6 +47,13 @@ export class DocumentSigner {
     this.#identity = identity;
     // Handled here so a process that never signs does not die of an unhandled rejection.
     identity.catch(() => {});
+  }
+
+  /** The signer SIGNING_P12_BASE64 configures; null when signing is off. */
+  static fromConfig(config: Pick<Config, "signing">): DocumentSigner | null {
+    return config.signing
+      ? DocumentSigner.fromP12(config.signing.p12Base64, config.signing.password)
+      : null;
   }
 
   static fromP12(p12Base64: string, password: string): DocumentSigner {

@@ -1,15 +1,22 @@
-import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import { StorageClient } from "@supabase/storage-js";
 import { assertSafePath, type Storage } from "./storage.ts";
 
 /** Supabase Storage, with the service role key (the bucket stays private; links are signed). */
 export class SupabaseStorage implements Storage {
   readonly kind = "supabase";
-  readonly #client: SupabaseClient;
+  readonly #client: { storage: StorageClient };
 
+  /**
+   * Storage's own client (the one supabase-js wraps), with the headers supabase-js sends: the
+   * whole Supabase client would bring auth, realtime and PostgREST (6 MB) to every function
+   * that stores a file.
+   */
   constructor(url: string, serviceRoleKey: string, private readonly bucket: string) {
-    this.#client = createClient(url, serviceRoleKey, {
-      auth: { persistSession: false, autoRefreshToken: false },
+    const storage = new StorageClient(new URL("storage/v1", withSlash(url)).href, {
+      apikey: serviceRoleKey,
+      Authorization: `Bearer ${serviceRoleKey}`,
     });
+    this.#client = { storage };
   }
 
   async put(path: string, bytes: Uint8Array, contentType: string): Promise<void> {
@@ -52,4 +59,8 @@ function isMissingObject(error: { message: string }): boolean {
   const status = (error as { status?: number }).status;
   return /object not found|nosuchkey|not_found/.test(message) || status === 404 ||
     (status === 400 && /not found/.test(message));
+}
+
+function withSlash(url: string): string {
+  return url.endsWith("/") ? url : `${url}/`;
 }

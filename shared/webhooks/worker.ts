@@ -1,4 +1,4 @@
-import type { ServiceDeps } from "../deps.ts";
+import type { StorageDeps } from "../storage/create.ts";
 import { ClaimLoop } from "../jobs/claim_loop.ts";
 import { runListening, type RunningQueueWorker } from "../jobs/listening.ts";
 import { dispatchOutbox } from "./dispatcher.ts";
@@ -97,7 +97,7 @@ export class WebhookWorker {
 export const EDGE_WEBHOOK_CONCURRENCY = 8;
 
 /** A webhook worker with the service's settings (10 s timeout, 60 s lease). */
-export function serviceWebhookWorker(deps: ServiceDeps, concurrency = 16): WebhookWorker {
+export function serviceWebhookWorker(deps: StorageDeps, concurrency = 16): WebhookWorker {
   return new WebhookWorker(
     { db: deps.db, storage: deps.storage, log: deps.log },
     {
@@ -119,6 +119,6 @@ export type RunningWebhookWorker = RunningQueueWorker<WebhookWorker>;
  * process (LISTEN outbox_events, notified by a trigger at commit), and polls every 500 ms for
  * retries that fall due.
  */
-export function startWebhookWorker(deps: ServiceDeps): Promise<RunningWebhookWorker> {
+export function startWebhookWorker(deps: StorageDeps): Promise<RunningWebhookWorker> {
   return runListening(deps.db, "outbox_events", serviceWebhookWorker(deps));
 }

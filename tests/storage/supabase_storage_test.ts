@@ -2,7 +2,7 @@
  * The two storage back ends.
  *
  * SupabaseStorage against a real HTTP server on loopback that speaks the Supabase Storage REST
- * calls @supabase/supabase-js 2.119 makes for it (read from storage-js's StorageFileApi):
+ * calls @supabase/storage-js 2.119 (what supabase-js wraps) makes for it (read from storage-js's StorageFileApi):
  * upload `POST /storage/v1/object/<bucket>/<path>` with `x-upsert`, download
  * `GET /storage/v1/object/<bucket>/<path>`, and `POST /storage/v1/object/sign/<bucket>/<path>`
  * answering `{signedURL}` relative to /storage/v1. Errors come back the way Supabase Storage

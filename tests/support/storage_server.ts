@@ -1,6 +1,6 @@
 /**
  * Supabase Storage's REST API on loopback, over an in-memory bucket map: the calls
- * @supabase/supabase-js 2.119 makes (read from storage-js's StorageFileApi): upload
+ * @supabase/storage-js 2.119 (what supabase-js wraps) makes (read from storage-js's StorageFileApi): upload
  * `POST /storage/v1/object/<bucket>/<path>` with `x-upsert`, download
  * `GET /storage/v1/object/<bucket>/<path>`, and `POST /storage/v1/object/sign/<bucket>/<path>`
  * answering `{signedURL}` relative to /storage/v1, then `GET` of that signed URL without a key.

@@ -1,4 +1,4 @@
-import type { ServiceDeps } from "../../deps.ts";
+import type { ExtractionWorkerDeps } from "../root.ts";
 import { EDGE_DRAIN_MS } from "../../jobs/edge_kick.ts";
 import { databaseLookups } from "../fields/lookups.ts";
 import { createExtractionProvider } from "./factory.ts";
@@ -10,7 +10,7 @@ import { ExtractionWorker } from "./worker.ts";
  * With the built-in extractor it does no OCR (it does not fit the edge's limits): it claims
  * text PDFs and spreadsheets only, and hands a scanned PDF back for `deno task worker`.
  */
-export function edgeExtractionWorker(deps: ServiceDeps): ExtractionWorker {
+export function edgeExtractionWorker(deps: ExtractionWorkerDeps): ExtractionWorker {
   const ocr = deps.extraction.kind !== "builtin";
   const provider = createExtractionProvider(deps.extraction, databaseLookups(deps.reference), {
     ocr,

@@ -1,4 +1,5 @@
-import type { ServiceDeps } from "../../deps.ts";
+import type { Signal } from "../../util/signal.ts";
+import type { ExtractionWorkerDeps } from "../root.ts";
 import type { ExtractionProvider } from "../../providers/extraction.ts";
 import { databaseLookups } from "../fields/lookups.ts";
 import { createExtractionProvider } from "./factory.ts";
@@ -10,10 +11,12 @@ export type RunningExtractionWorker = RunningQueueWorker<ExtractionWorker>;
 
 /**
  * Starts an extraction worker for this process: one job per thread on `EXTRACTION_THREADS`
- * threads (0: on this thread), woken by jobs queued here (kickExtraction) and, through LISTEN,
+ * threads (0: on this thread), woken by jobs queued here (extractionQueued) and, through LISTEN,
  * by jobs queued in any other process.
  */
-export async function startExtractionWorker(deps: ServiceDeps): Promise<RunningExtractionWorker> {
+export async function startExtractionWorker(
+  deps: ExtractionWorkerDeps & { extractionQueued: Signal },
+): Promise<RunningExtractionWorker> {
   const { config } = deps;
   const lookups = databaseLookups(deps.reference);
   const provider: ExtractionProvider & { close?(): void } = config.extractionThreads > 0
@@ -31,6 +34,9 @@ export async function startExtractionWorker(deps: ServiceDeps): Promise<RunningE
       timeoutMs: config.extractionTimeoutSeconds * 1000,
     },
   );
-  deps.kickExtraction = () => worker.kick();
-  return await runListening(deps.db, "extraction_jobs", worker, () => provider.close?.());
+  const stopListening = deps.extractionQueued.listen(() => worker.kick());
+  return await runListening(deps.db, "extraction_jobs", worker, () => {
+    stopListening();
+    provider.close?.();
+  });
 }

@@ -1,0 +1,29 @@
+import type { PlatformDeps } from "../platform/deps.ts";
+import { type StorageDeps, storageDeps } from "../storage/create.ts";
+import { Signal } from "../util/signal.ts";
+import type { ReferenceDeps } from "../validation/root.ts";
+import { type ExtractionProviderSpec, extractionProviderSpec } from "./jobs/providers.ts";
+import { ReferenceData } from "../validation/reference.ts";
+
+/** What /api/v1/extract adds: where uploads go, and the signal that wakes the extractors. */
+export interface ExtractionRouteDeps extends StorageDeps {
+  extractionQueued: Signal;
+}
+
+/** What an extraction worker needs: where uploads are, the provider to build, reference data. */
+export interface ExtractionWorkerDeps extends StorageDeps, ReferenceDeps {
+  /** The built-in extractor, or an outside model (EXTRACTION_API_URL). */
+  extraction: ExtractionProviderSpec;
+}
+
+export function extractionRouteDeps(platform: PlatformDeps): ExtractionRouteDeps {
+  return { ...storageDeps(platform), extractionQueued: new Signal() };
+}
+
+export function extractionWorkerDeps(platform: PlatformDeps): ExtractionWorkerDeps {
+  return {
+    ...storageDeps(platform),
+    reference: new ReferenceData(platform.db),
+    extraction: extractionProviderSpec(platform.config),
+  };
+}
