@@ -31,7 +31,7 @@
  * 10 items; signing p50 < 5 ms per document at 10 items (every type); the median set ≤ 2 s end
  * to end; under load CPU/wall > 1 (at both sizes).
  */
-import { PDFDocument } from "pdf-lib";
+import { PDFDocument } from "@pdfme/pdf-lib";
 import { renderDocument } from "../shared/pdf/documents.ts";
 import { createDevSigningP12 } from "../shared/signing/dev_identity.ts";
 import { DocumentSigner } from "../shared/signing/signer.ts";

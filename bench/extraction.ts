@@ -18,6 +18,7 @@
  * format's documents); for the held-out split also per field.
  */
 import { BuiltInExtractionProvider } from "../shared/extraction/builtin_provider.ts";
+import { loadOcr } from "../shared/extraction/ocr/load.ts";
 import { fileLookups } from "../shared/extraction/fields/reference_files.ts";
 import { closeOcr } from "../shared/extraction/ocr/index.ts";
 import type { ExtractionResult } from "../shared/extraction/result.ts";
@@ -272,7 +273,7 @@ async function runChild(cleanup: Cleanup): Promise<ChildReport> {
 async function child(): Promise<void> {
   let sampled = Deno.memoryUsage().rss;
   const sampler = setInterval(() => sampled = Math.max(sampled, Deno.memoryUsage().rss), 20);
-  const provider = new BuiltInExtractionProvider(await fileLookups());
+  const provider = new BuiltInExtractionProvider(await fileLookups(), { ocr: loadOcr });
   const corpus = [
     ...(await readCorpus()).map((e) => ({ ...e, corpus: "own" as const })),
     ...(await readCorpus(GENERATED_DIR)).filter((e) => e.split === "heldout")

@@ -9,7 +9,7 @@
  *
  * Bar: 1 page, p50 < 100 ms.
  */
-import { PDFDocument } from "pdf-lib";
+import { PDFDocument } from "@pdfme/pdf-lib";
 import { flattenToPdfA } from "../shared/flatten/flatten.ts";
 import { loadFonts } from "../shared/pdf/font.ts";
 import {

@@ -6,7 +6,7 @@
  *
  *   deno run -A bench/pdf_render.ts [iterations=200]
  */
-import { PDFDocument } from "pdf-lib";
+import { PDFDocument } from "@pdfme/pdf-lib";
 import { loadFonts } from "../shared/pdf/font.ts";
 import { renderWithFonts } from "../shared/pdf/render.ts";
 import { context, invoiceSpec } from "../tests/pdf/spec.ts";

@@ -7,6 +7,7 @@
  *     [--only g012]
  */
 import { BuiltInExtractionProvider } from "../../shared/extraction/builtin_provider.ts";
+import { loadOcr } from "../../shared/extraction/ocr/load.ts";
 import { fileLookups } from "../../shared/extraction/fields/reference_files.ts";
 import { closeOcr } from "../../shared/extraction/ocr/index.ts";
 import {
@@ -31,7 +32,7 @@ const only = arg("--only");
 const misses = Deno.args.includes("--misses");
 const pct = (t: Tally) => `${(ratio(t.right, t.expected) * 100).toFixed(1)} %`;
 
-const provider = new BuiltInExtractionProvider(await fileLookups());
+const provider = new BuiltInExtractionProvider(await fileLookups(), { ocr: loadOcr });
 const entries = (await readGenerated("tune")).filter((e) =>
   (!formats || formats.includes(e.format)) && (!only || e.file.startsWith(only))
 );

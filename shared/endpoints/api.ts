@@ -6,7 +6,7 @@ import { addHsRoutes } from "../hs/routes.ts";
 import { addJobRoutes } from "../jobs/routes.ts";
 import { addPartyRoutes } from "../parties/routes.ts";
 import type { PlatformDeps } from "../platform/deps.ts";
-import { waitUntil } from "../runtime/wait_until.ts";
+import { waitUntil } from "../runtime/edge_runtime.ts";
 import { ReferenceData } from "../validation/reference.ts";
 import type { ReferenceDeps } from "../validation/root.ts";
 import { addWebhookRoutes } from "../webhooks/routes.ts";

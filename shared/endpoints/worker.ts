@@ -1,7 +1,7 @@
 import { createServiceApp, type ServiceApp } from "../http/app.ts";
 import { addRoute } from "../http/route.ts";
 import { queueDrainer } from "../jobs/drain_queues.ts";
-import { EDGE_DRAIN_MS } from "../jobs/edge_kick.ts";
+import { EDGE_DRAIN_MS } from "../runtime/edge_runtime.ts";
 import type { QueueDeps } from "../jobs/root.ts";
 import { z } from "../schemas/zod.ts";
 

@@ -17,16 +17,32 @@ import { readSpreadsheet } from "./readers/spreadsheet.ts";
 import { findFields } from "./fields/finder.ts";
 import type { ExtractionLookups } from "./fields/lookups.ts";
 
+/** How a provider gets OCR: the module, loaded when a file first needs it. */
+export type OcrLoader = () => Promise<OcrReader>;
+
+export interface OcrReader {
+  readImageFile(
+    bytes: Uint8Array,
+    kind: "png" | "jpeg" | "tiff",
+    options: { signal: AbortSignal },
+  ): Promise<TextDocument>;
+  readScannedPdf(bytes: Uint8Array, options: { signal: AbortSignal }): Promise<TextDocument>;
+}
+
 /** Fewer words per page than this, and a PDF's text layer is a stamp or a footer on a scan. */
 const THIN_TEXT_WORDS_PER_PAGE = 25;
 
 export class BuiltInExtractionProvider implements ExtractionProvider {
   readonly name = "builtin" as const;
 
-  /** `ocr: false` (the edge runtime): a file that needs OCR throws OcrNotAvailable. */
+  /**
+   * `ocr`: where OCR comes from (ocr/load.ts), or null on the edge runtime, where a file that
+   * needs OCR throws OcrNotAvailable. Passed in rather than imported, so that a process without
+   * OCR does not even have its code in its module graph (Supabase's 20 MB per function).
+   */
   constructor(
     private readonly lookups: ExtractionLookups,
-    private readonly options: { ocr: boolean } = { ocr: true },
+    private readonly options: { ocr: OcrLoader | null },
   ) {}
 
   async extract(
@@ -49,7 +65,7 @@ export class BuiltInExtractionProvider implements ExtractionProvider {
 async function read(
   input: ExtractionInput,
   signal: AbortSignal,
-  ocr: boolean,
+  ocr: OcrLoader | null,
 ): Promise<ReadDocument> {
   switch (input.kind) {
     case "pdf":
@@ -64,19 +80,16 @@ async function read(
   }
 }
 
-async function readPdf(bytes: Uint8Array, signal: AbortSignal, ocr: boolean) {
+async function readPdf(bytes: Uint8Array, signal: AbortSignal, ocr: OcrLoader | null) {
   const text = await readPdfText(bytes, { signal });
   if (!isThin(text)) return text;
   return await (await ocrModule(ocr)).readScannedPdf(bytes, { signal });
 }
 
-/**
- * OCR is loaded only when a file needs it: its module starts node:worker_threads, which the
- * edge runtime does not have, so an edge isolate never loads it.
- */
-async function ocrModule(ocr: boolean) {
+/** OCR is loaded only when a file needs it (its module starts node:worker_threads). */
+async function ocrModule(ocr: OcrLoader | null): Promise<OcrReader> {
   if (!ocr) throw new OcrNotAvailable("This file needs OCR, which runs off the edge");
-  return await import("./ocr/index.ts");
+  return await ocr();
 }
 
 function isThin(doc: TextDocument): boolean {

@@ -4,7 +4,7 @@
  * Identity-H subset with a ToUnicode map and /CIDToGIDMap /Identity that generation writes.
  * The writer emits objects as PDF source; here they are parsed into the document's context.
  */
-import { type PDFContext, PDFDict, PDFObjectParser, PDFRawStream, PDFRef } from "pdf-lib";
+import { type PDFContext, PDFDict, PDFObjectParser, PDFRawStream, PDFRef } from "@pdfme/pdf-lib";
 import { writeFont } from "../pdf/subset.ts";
 import type { FontUse } from "../pdf/text.ts";
 import { PdfWriter } from "../pdf/writer.ts";

@@ -13,7 +13,7 @@ import {
   type PDFDocument,
   type PDFObject,
   PDFRef,
-} from "pdf-lib";
+} from "@pdfme/pdf-lib";
 import { arrayOf, dictOf, name, nameOf, numberOf, rectOf, resolve, textOf } from "./objects.ts";
 
 /** Fields whose names start so are the service's own, kept as metadata, never drawn. */

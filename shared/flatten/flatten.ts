@@ -28,7 +28,7 @@ import {
   PDFRawStream,
   type PDFRef,
   PDFString,
-} from "pdf-lib";
+} from "@pdfme/pdf-lib";
 import { coverage } from "../pdf/fallback.ts";
 import type { FontSet, TrueTypeFont } from "../pdf/font.ts";
 import { FontUse } from "../pdf/text.ts";

@@ -14,7 +14,7 @@ import {
   PDFRef,
   PDFStream,
   PDFString,
-} from "pdf-lib";
+} from "@pdfme/pdf-lib";
 
 const names = new Map<string, PDFName>();
 

@@ -20,7 +20,7 @@ import {
   type PDFObject,
   PDFRef,
   PDFStream,
-} from "pdf-lib";
+} from "@pdfme/pdf-lib";
 import { arrayOf, dictOf, keepKeys, name, nameOf, resolve } from "./objects.ts";
 
 const CATALOG_KEYS = new Set([

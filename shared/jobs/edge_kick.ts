@@ -4,12 +4,9 @@ import type { PlatformDeps } from "../platform/deps.ts";
 import { DocumentSigner } from "../signing/signer.ts";
 import { createStorage } from "../storage/create.ts";
 import { EDGE_WEBHOOK_CONCURRENCY, serviceWebhookWorker } from "../webhooks/worker.ts";
-import { waitUntil } from "../runtime/wait_until.ts";
+import { EDGE_DRAIN_MS, waitUntil } from "../runtime/edge_runtime.ts";
 import type { RenderDeps } from "./root.ts";
 import { DocumentWorker } from "./worker.ts";
-
-/** How long one drain may run inside an edge function's wall-clock budget. */
-export const EDGE_DRAIN_MS = 50_000;
 
 /** A worker that renders in this isolate, for the edge functions (no threads there). */
 export function edgeWorker(deps: RenderDeps): DocumentWorker {

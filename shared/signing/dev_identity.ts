@@ -5,7 +5,7 @@
  * bag, SHA-256 MAC) written with PKI.js and node-forge.
  */
 import * as asn1js from "asn1js";
-// @ts-types="npm:@types/node-forge@1.3.14"
+// @ts-types="./node_forge.d.ts"
 import forge from "node-forge";
 import * as pkijs from "pkijs";
 import { randomBase64Url } from "../util/crypto.ts";

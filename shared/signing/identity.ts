@@ -3,8 +3,8 @@
  * read once with node-forge (which decrypts any key; RSA or ECDSA P-256/P-384 are used); the key
  * goes to Web Crypto, which signs every document natively.
  */
-// @ts-types="npm:@types/node-forge@1.3.14"
-import forge from "node-forge";
+// @ts-types="./node_forge.d.ts"
+import forge, { type Pkcs12Pfx } from "node-forge";
 import * as asn1js from "asn1js";
 import * as pkijs from "pkijs";
 import { type CmsSigner, EncodedCertificate } from "./cms.ts";
@@ -29,7 +29,7 @@ export async function loadSigningIdentity(
   p12: Uint8Array,
   password: string,
 ): Promise<SigningIdentity> {
-  let parsed: forge.pkcs12.Pkcs12Pfx;
+  let parsed: Pkcs12Pfx;
   try {
     const asn1 = forge.asn1.fromDer(forge.util.createBuffer(binaryString(p12)));
     parsed = forge.pkcs12.pkcs12FromAsn1(asn1, false, password);

@@ -10,6 +10,7 @@
  */
 import { assert } from "../support/assert.ts";
 import { BuiltInExtractionProvider } from "../../shared/extraction/builtin_provider.ts";
+import { loadOcr } from "../../shared/extraction/ocr/load.ts";
 import { fileLookups } from "../../shared/extraction/fields/reference_files.ts";
 import { closeOcr } from "../../shared/extraction/ocr/index.ts";
 import { ExtractionFailure } from "../../shared/providers/extraction.ts";
@@ -128,7 +129,7 @@ interface Scored {
 }
 
 async function scoreAll(entries: CorpusEntry[], timeoutMs: number): Promise<Scored> {
-  const provider = new BuiltInExtractionProvider(await fileLookups());
+  const provider = new BuiltInExtractionProvider(await fileLookups(), { ocr: loadOcr });
   const out: Scored = { byFormat: new Map(), misses: [], failures: [] };
   for (const entry of entries) {
     const result = await provider.extract(

@@ -6,6 +6,7 @@
 import * as XLSX from "@e965/xlsx";
 import { assert, equal } from "../support/assert.ts";
 import { BuiltInExtractionProvider } from "../../shared/extraction/builtin_provider.ts";
+import { loadOcr } from "../../shared/extraction/ocr/load.ts";
 import { fileLookups } from "../../shared/extraction/fields/reference_files.ts";
 import { closeOcr } from "../../shared/extraction/ocr/index.ts";
 import { ExtractionFailure } from "../../shared/providers/extraction.ts";
@@ -16,7 +17,7 @@ import { sampleShipment } from "../fixtures/sample_shipment.ts";
 import { run } from "../pdf/tools.ts";
 import { type FieldScore, scoreDocument } from "./score.ts";
 
-const provider = new BuiltInExtractionProvider(await fileLookups());
+const provider = new BuiltInExtractionProvider(await fileLookups(), { ocr: loadOcr });
 const signal = () => AbortSignal.timeout(120_000);
 
 function render(type: DocumentType, shipment: TradeShipment): Promise<Uint8Array> {

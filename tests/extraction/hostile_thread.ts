@@ -6,6 +6,7 @@
  */
 import type { ExtractionProvider } from "../../shared/providers/extraction.ts";
 import { createExtractionProvider } from "../../shared/extraction/jobs/factory.ts";
+import { loadOcr } from "../../shared/extraction/ocr/load.ts";
 import { serveThread } from "../../shared/extraction/jobs/thread_host.ts";
 
 function marker(bytes: Uint8Array): string {
@@ -13,7 +14,7 @@ function marker(bytes: Uint8Array): string {
 }
 
 serveThread((spec, lookups): ExtractionProvider => {
-  const real = createExtractionProvider(spec, lookups);
+  const real = createExtractionProvider(spec, lookups, { ocr: loadOcr });
   return {
     name: real.name,
     extract(input, options) {

@@ -1,8 +1,9 @@
-import { PDFDocument } from "pdf-lib";
+import { PDFDocument } from "@pdfme/pdf-lib";
 import { openPostgres } from "../../shared/db/postgres.ts";
 import { databaseLookups } from "../../shared/extraction/fields/lookups.ts";
 import { HttpExtractionProvider } from "../../shared/extraction/http_provider.ts";
 import { createExtractionProvider } from "../../shared/extraction/jobs/factory.ts";
+import { loadOcr } from "../../shared/extraction/ocr/load.ts";
 import { checkResult } from "../../shared/extraction/jobs/outcome.ts";
 import { claimExtractionJobs } from "../../shared/extraction/jobs/queue.ts";
 import { ExtractionThreadPool } from "../../shared/extraction/jobs/thread_pool.ts";
@@ -406,7 +407,10 @@ serviceTest(`extraction jobs (${testDbKind()})`, async (t) => {
 
     await t.step("drain() runs due jobs in this isolate (the edge worker)", async () => {
       const id = await submit(svc, team, await invoicePdf());
-      const worker = workerFor(svc, createExtractionProvider({ kind: "builtin" }, lookups));
+      const worker = workerFor(
+        svc,
+        createExtractionProvider({ kind: "builtin" }, lookups, { ocr: loadOcr }),
+      );
       const processed = await worker.drain(Date.now() + 60_000);
       assert(processed >= 1);
       equal((await jobRow(svc, id)).status, "completed");

@@ -6,7 +6,7 @@
  * joined the pages); img2pdf and qpdf made the image-only PDFs (DCT, Flate with a PNG
  * predictor, CCITT G4, a page turned with /Rotate). Hostile files are built here.
  */
-import { PDFDocument, PDFName, type PDFPage } from "pdf-lib";
+import { PDFDocument, PDFName, type PDFPage } from "@pdfme/pdf-lib";
 import { zlibSync } from "fflate";
 import { fileURLToPath as fromFileUrl } from "node:url";
 import { ExtractionFailure } from "../../shared/providers/extraction.ts";

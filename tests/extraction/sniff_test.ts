@@ -2,7 +2,7 @@ import * as XLSX from "@e965/xlsx";
 import { encode as encodePng } from "fast-png";
 import { zipSync } from "fflate";
 import jpeg from "jpeg-js";
-import { PDFDocument, StandardFonts } from "pdf-lib";
+import { PDFDocument, StandardFonts } from "@pdfme/pdf-lib";
 import { sniffFileKind } from "../../shared/extraction/sniff.ts";
 import { assert, equal } from "../support/assert.ts";
 

@@ -13,7 +13,7 @@ import {
   PDFRawStream,
   PDFRef,
   PDFString,
-} from "pdf-lib";
+} from "@pdfme/pdf-lib";
 import { flattenToPdfA } from "../../shared/flatten/flatten.ts";
 import { loadFonts } from "../../shared/pdf/font.ts";
 import { tempDir } from "../pdf/tools.ts";

@@ -3,7 +3,7 @@
  * (fillable without the type's recommended fields, and final), and forms filled the way
  * other tools fill them.
  */
-import { PDFDocument, PDFHexString, PDFName, PDFTextField } from "pdf-lib";
+import { PDFDocument, PDFHexString, PDFName, PDFTextField } from "@pdfme/pdf-lib";
 import { renderDocument } from "../../shared/pdf/documents.ts";
 import type { RenderContext } from "../../shared/pdf/model.ts";
 import type { DocumentType } from "../../shared/rules/document_types.ts";

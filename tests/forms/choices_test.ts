@@ -4,7 +4,7 @@
  * with the chosen one crossed otherwise. pdftk fills a radio group by export value;
  * extract-filled-fields reads it back at its shipment path; the flattener draws the cross.
  */
-import { PDFDocument } from "pdf-lib";
+import { PDFDocument } from "@pdfme/pdf-lib";
 import { flattenToPdfA } from "../../shared/flatten/flatten.ts";
 import { extractFilledForm } from "../../shared/forms/extract.ts";
 import { renderDocument } from "../../shared/pdf/documents.ts";

@@ -7,7 +7,7 @@
  * Snapshots: tests/pdf/snapshots/*.png (pdftoppm, 50 dpi, gray). After a reviewed layout
  * change: `UPDATE_SNAPSHOTS=1 deno task test tests/pdf/`, then look at the PNGs.
  */
-import { PDFDocument, PDFTextField } from "pdf-lib";
+import { PDFDocument, PDFTextField } from "@pdfme/pdf-lib";
 import { field } from "../../shared/pdf/model.ts";
 import { qrText } from "../../shared/pdf/qr.ts";
 import { renderPdf, SERVICE_FIELDS } from "../../shared/pdf/render.ts";

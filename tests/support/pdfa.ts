@@ -19,7 +19,7 @@
  * pdfaid, Info consistent, extension schemas for every custom property); 6.8 embedded files;
  * 6.11 Requirements; and no dangling references (found with pdf-lib: qpdf reads them as null).
  */
-import { PDFArray, PDFDict, PDFDocument, type PDFObject, PDFRef, PDFStream } from "pdf-lib";
+import { PDFArray, PDFDict, PDFDocument, type PDFObject, PDFRef, PDFStream } from "@pdfme/pdf-lib";
 import { run } from "../pdf/tools.ts";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };

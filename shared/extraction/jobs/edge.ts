@@ -1,5 +1,5 @@
 import type { ExtractionWorkerDeps } from "../root.ts";
-import { EDGE_DRAIN_MS } from "../../jobs/edge_kick.ts";
+import { EDGE_DRAIN_MS } from "../../runtime/edge_runtime.ts";
 import { databaseLookups } from "../fields/lookups.ts";
 import { createExtractionProvider } from "./factory.ts";
 import { ExtractionWorker } from "./worker.ts";
@@ -11,9 +11,10 @@ import { ExtractionWorker } from "./worker.ts";
  * text PDFs and spreadsheets only, and hands a scanned PDF back for `deno task worker`.
  */
 export function edgeExtractionWorker(deps: ExtractionWorkerDeps): ExtractionWorker {
+  // An outside model reads scans itself; the built-in extractor has no OCR here.
   const ocr = deps.extraction.kind !== "builtin";
   const provider = createExtractionProvider(deps.extraction, databaseLookups(deps.reference), {
-    ocr,
+    ocr: null,
   });
   return new ExtractionWorker(
     { db: deps.db, storage: deps.storage, provider, log: deps.log },

@@ -2,6 +2,7 @@ import type { Signal } from "../../util/signal.ts";
 import type { ExtractionWorkerDeps } from "../root.ts";
 import type { ExtractionProvider } from "../../providers/extraction.ts";
 import { databaseLookups } from "../fields/lookups.ts";
+import { loadOcr } from "../ocr/load.ts";
 import { createExtractionProvider } from "./factory.ts";
 import { ExtractionThreadPool } from "./thread_pool.ts";
 import { ExtractionWorker } from "./worker.ts";
@@ -24,7 +25,7 @@ export async function startExtractionWorker(
       threads: config.extractionThreads,
       memoryMb: config.extractionThreadMemoryMb,
     })
-    : createExtractionProvider(deps.extraction, lookups);
+    : createExtractionProvider(deps.extraction, lookups, { ocr: loadOcr });
   const worker = new ExtractionWorker(
     { db: deps.db, storage: deps.storage, provider, log: deps.log },
     {

@@ -13,7 +13,7 @@ import {
   PDFNumber,
   type PDFPage,
   PDFRawStream,
-} from "pdf-lib";
+} from "@pdfme/pdf-lib";
 import { ExtractionFailure } from "../../providers/extraction.ts";
 import { throwIfCancelled } from "./cancel.ts";
 import { blankImage, type GrayImage } from "./gray.ts";

@@ -12,7 +12,7 @@ import {
   PDFName,
   PDFNumber,
   PDFRawStream,
-} from "pdf-lib";
+} from "@pdfme/pdf-lib";
 import { inflateBounded } from "../readers/inflate_bounded.ts";
 import { refuse } from "./limits.ts";
 

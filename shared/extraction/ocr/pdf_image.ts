@@ -19,7 +19,7 @@ import {
   PDFRawStream,
   PDFStream,
   PDFString,
-} from "pdf-lib";
+} from "@pdfme/pdf-lib";
 import { grayFromBits, grayFromChannels, type GrayImage } from "./gray.ts";
 import { decodeJpeg } from "./jpeg.ts";
 import { checkRasterSize, refuse } from "./limits.ts";

@@ -5,3 +5,6 @@ declare const EdgeRuntime: { waitUntil(promise: Promise<unknown>): void } | unde
 export function waitUntil(work: Promise<unknown>): void {
   if (typeof EdgeRuntime !== "undefined") EdgeRuntime.waitUntil(work);
 }
+
+/** How long one drain may run inside an edge function's wall-clock budget. */
+export const EDGE_DRAIN_MS = 50_000;
