@@ -8,19 +8,24 @@ export interface IssueSummary {
 }
 
 /**
- * Parses `value` with `schema`; on failure throws the code that `codeFor` picks from the
- * first issue (endpoints map fields to their specified codes), listing every issue in details.
+ * What a failed check answers, chosen from its first issue: a code (the message names the
+ * field and what is wrong, details list every issue) or a whole error of the route's own.
  */
+export type IssueError = (issue: z.core.$ZodIssue) => ErrorCode | ServiceError;
+
+/** Parses `value` with `schema`; on failure throws what `errorFor` picks from the first issue. */
 export function parseInput<S extends z.ZodType>(
   schema: S,
   value: unknown,
-  codeFor: (issue: z.core.$ZodIssue) => ErrorCode,
-): z.infer<S> {
+  errorFor: IssueError,
+): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const issues = result.error.issues.map(summarise);
   const first = result.error.issues[0]!;
-  throw new ServiceError(codeFor(first), `${issues[0]!.path}: ${issues[0]!.message}`, {
+  const chosen = errorFor(first);
+  if (chosen instanceof ServiceError) throw chosen;
+  const issues = result.error.issues.map(summarise);
+  throw new ServiceError(chosen, `${issues[0]!.path}: ${issues[0]!.message}`, {
     details: { issues },
   });
 }
@@ -39,4 +44,27 @@ export function summarise(issue: z.core.$ZodIssue): IssueSummary {
 export function fieldOf(issue: z.core.$ZodIssue): string | undefined {
   const head = issue.path[0];
   return head === undefined ? undefined : String(head);
+}
+
+/**
+ * A multipart form as the object its schema checks: a part sent once is its value, a part
+ * sent several times the list of its values. Text parts are trimmed, and an empty one counts
+ * as not sent (HTML forms send their empty inputs).
+ */
+export function formFields(
+  form: FormData,
+): Record<string, FormDataEntryValue | FormDataEntryValue[]> {
+  const fields: Record<string, FormDataEntryValue | FormDataEntryValue[]> = {};
+  for (const name of new Set(form.keys())) {
+    const values = form.getAll(name)
+      .map((v) => typeof v === "string" ? v.trim() : v)
+      .filter((v) => v !== "");
+    if (values.length > 0) fields[name] = values.length === 1 ? values[0]! : values;
+  }
+  return fields;
+}
+
+/** Every failure of the check answers `code`. */
+export function always(code: ErrorCode): IssueError {
+  return () => code;
 }
