@@ -1,10 +1,8 @@
 import {
-  extendZodWithOpenApi,
   OpenApiGeneratorV31,
   OpenAPIRegistry,
   type RouteConfig,
 } from "@asteasolutions/zod-to-openapi";
-import { z } from "../schemas/zod.ts";
 import type { ServiceApp } from "../http/app.ts";
 import { parameterObject } from "../http/params.ts";
 import type { DeclaredRoute, ParamsInput, ResponseSpec, RouteAuth } from "../http/route.ts";
@@ -16,8 +14,6 @@ import { NAMED_SCHEMAS } from "./components.ts";
  * this module and the generator; serving a request never does.
  */
 export function buildOpenApiDocument(apps: ServiceApp[], baseUrl: string) {
-  // The registry names schemas through `.openapi()`; schemas themselves use zod's `.meta()`.
-  extendZodWithOpenApi(z);
   const registry = new OpenAPIRegistry();
   registry.registerComponent("securitySchemes", "bearer", {
     type: "http",
@@ -31,7 +27,6 @@ export function buildOpenApiDocument(apps: ServiceApp[], baseUrl: string) {
     name: "apikey",
     description: "The project's anon key, on every /functions/v1 endpoint.",
   });
-  for (const [name, schema] of Object.entries(NAMED_SCHEMAS)) registry.register(name, schema);
   for (const app of apps) {
     for (const route of app.routes) registry.registerPath(describe(route));
   }
@@ -140,7 +135,10 @@ function describe({ publicPath, spec }: DeclaredRoute): RouteConfig {
 }
 
 function schemaOf(schema: NonNullable<ResponseSpec["schema"]>) {
-  return typeof schema === "string" ? { $ref: `#/components/schemas/${schema}` } : schema;
+  if (typeof schema !== "string") return schema;
+  const named = NAMED_SCHEMAS[schema];
+  if (!named) throw new Error(`No schema is named ${schema} (shared/openapi/components.ts)`);
+  return named;
 }
 
 function specParameters(input: ParamsInput | undefined, where: "path" | "query" | "header") {

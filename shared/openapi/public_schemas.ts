@@ -18,7 +18,7 @@ export const FieldRequirements = z.object({
     z.enum(DOCUMENT_TYPES),
     z.object({ required: z.array(FieldSpec), recommended: z.array(FieldSpec) }),
   ),
-});
+}).meta({ id: "FieldRequirements" });
 
 export const Verification = z.object({
   verified: z.literal(true),
@@ -33,6 +33,7 @@ export const Verification = z.object({
     destination_country: z.string().nullable(),
   }),
   message: z.string(),
-});
+}).meta({ id: "Verification" });
 
-export const NotVerified = z.object({ verified: z.literal(false), message: z.string() });
+export const NotVerified = z.object({ verified: z.literal(false), message: z.string() })
+  .meta({ id: "NotVerified" });
