@@ -30,7 +30,7 @@ export function buildOpenApiDocument(apps: ServiceApp[], baseUrl: string) {
   for (const app of apps) {
     for (const route of app.routes) registry.registerPath(describe(route));
   }
-  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+  const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: "3.1.0",
     info: {
       title: "Trade Shipment Documentation Service",
@@ -42,6 +42,24 @@ export function buildOpenApiDocument(apps: ServiceApp[], baseUrl: string) {
     },
     servers: [{ url: baseUrl }],
   });
+  return withPlainPatterns(document);
+}
+
+/**
+ * zod-to-openapi writes a flagged regex as `source/flags` (`^[^\p{Cc}]+$/u`), a pattern nothing
+ * matches; a regex's source never holds an unescaped `/`, so the suffix is cut off here.
+ */
+function withPlainPatterns<T>(node: T): T {
+  if (Array.isArray(node)) node.forEach(withPlainPatterns);
+  else if (typeof node === "object" && node !== null) {
+    const record = node as Record<string, unknown>;
+    for (const [key, value] of Object.entries(record)) {
+      if (key === "pattern" && typeof value === "string") {
+        record[key] = value.replace(/(?<!\\)\/[dgimsuvy]+$/, "");
+      } else withPlainPatterns(value);
+    }
+  }
+  return node;
 }
 
 const ERROR = "Error";
