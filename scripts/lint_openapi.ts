@@ -7,6 +7,7 @@
  *
  * `deno run -A scripts/lint_openapi.ts`
  */
+import { installNpmTool } from "./npm_tool.ts";
 import { openApiDocument } from "./openapi.ts";
 
 export const REDOCLY_VERSION = "2.77.0";
@@ -36,20 +37,7 @@ async function main(): Promise<number> {
 /** Installs the pinned Redocly CLI into its prefix unless that version is there already. */
 async function ensureRedocly(): Promise<void> {
   if ((await installedVersion()) === REDOCLY_VERSION) return;
-  await Deno.mkdir(PREFIX, { recursive: true });
-  const install = await new Deno.Command("npm", {
-    args: [
-      "install",
-      "--no-save",
-      "--no-audit",
-      "--no-fund",
-      "--loglevel=error",
-      "--prefix",
-      PREFIX,
-      `@redocly/cli@${REDOCLY_VERSION}`,
-    ],
-  }).output();
-  if (!install.success) throw new Error(`npm install @redocly/cli@${REDOCLY_VERSION} failed`);
+  await installNpmTool(PREFIX, `@redocly/cli@${REDOCLY_VERSION}`);
 }
 
 async function installedVersion(): Promise<string | null> {
