@@ -10,6 +10,7 @@ import { DOCUMENT_TYPES } from "../rules/document_types.ts";
 import { readPath } from "../rules/paths.ts";
 import { DocumentTypeSchema, JsonObject, Uuid } from "../schemas/common.ts";
 import { EXAMPLE_SHIPMENT } from "../schemas/examples.ts";
+import { HASH_INPUT_PATTERN } from "../validation/hash.ts";
 import { z } from "../schemas/zod.ts";
 import { errorResponse, JSON_BODY_ERRORS } from "./common_responses.ts";
 
@@ -24,7 +25,7 @@ const GenerateRequest = z.object({
     description: "true: all static text; false (default): empty fields become fillable",
   }),
   confirm_warnings: z.boolean().default(false),
-  validation_hash: z.string().regex(/^[0-9a-fA-F]{64}$/).meta({
+  validation_hash: z.string().regex(HASH_INPUT_PATTERN).meta({
     description: "A passing validation of this team of exactly this shipment (SHA-256 hex); " +
       "printed in every footer with the verify QR code",
   }).transform((hash) => hash.toLowerCase()).optional(),

@@ -7,7 +7,7 @@ import { addRoute } from "../http/route.ts";
 import { UploadedFile } from "../schemas/common.ts";
 import { z } from "../schemas/zod.ts";
 import { sha256Hex } from "../util/crypto.ts";
-import { HASH_PATTERN } from "../validation/hash.ts";
+import { HASH_INPUT_PATTERN } from "../validation/hash.ts";
 import { CHECK_SCRIPT_SOURCE } from "../verify/check_script.ts";
 import { findIssuedFile } from "../verify/issued_files.ts";
 import { checkFilePage, sendPage } from "../verify/page.ts";
@@ -41,7 +41,7 @@ const SHA256_PARAM: ParamSpec = {
   name: "sha256",
   description: "SHA-256 hex of the file",
   normalize: (value) => value.trim().toLowerCase(),
-  pattern: HASH_PATTERN,
+  pattern: HASH_INPUT_PATTERN,
   invalid: () => new ServiceError("SVC_VAL_011", "sha256 must be 64 hexadecimal characters"),
 };
 

@@ -5,7 +5,7 @@ import { createServiceApp, type ServiceApp } from "../http/app.ts";
 import type { ParamSpec } from "../http/params.ts";
 import { addRoute } from "../http/route.ts";
 import type { AppEnv } from "../http/types.ts";
-import { HASH_PATTERN } from "../validation/hash.ts";
+import { HASH_INPUT_PATTERN } from "../validation/hash.ts";
 import { findVerification } from "../verify/lookup.ts";
 import { notVerifiedPage, sendPage, verifiedPage } from "../verify/page.ts";
 import { errorResponse } from "./common_responses.ts";
@@ -18,7 +18,7 @@ const HASH_PARAM: ParamSpec = {
   description: "The validation hash: SHA-256, 64 hexadecimal characters (any case)",
   example: "9f2c4e0b7a1d3c5e8f6a2b4d0c1e3f5a7b9d2c4e6f8a0b1c3d5e7f9a2b4c6d8e",
   normalize: (value) => value.trim().toLowerCase(),
-  pattern: HASH_PATTERN,
+  pattern: HASH_INPUT_PATTERN,
   invalid: () =>
     new ServiceError("SVC_VAL_011", "hash must be 64 hexadecimal characters (SHA-256)"),
   missing: () => new ServiceError("SVC_VAL_001", "hash is required"),
