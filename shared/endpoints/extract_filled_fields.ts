@@ -10,7 +10,7 @@ import { MAX_FORM_FIELDS } from "../forms/read_form.ts";
 import { createServiceApp, type ServiceApp } from "../http/app.ts";
 import { MAX_UPLOAD_BYTES } from "../http/body.ts";
 import { addRoute } from "../http/route.ts";
-import { fieldOf, type IssueError } from "../http/validate.ts";
+import { fieldOf, type IssueError, wasSent } from "../http/validate.ts";
 import { DOCUMENT_TYPES } from "../rules/document_types.ts";
 import { DocumentTypeSchema, UploadedFile, UuidText } from "../schemas/common.ts";
 import { z } from "../schemas/zod.ts";
@@ -27,12 +27,12 @@ const ExtractRequest = z.object({
   }).transform((value) => value !== "false"),
 }).meta({ id: "ExtractFilledFieldsRequest" });
 
-const requestError: IssueError = (issue) => {
+const requestError: IssueError = (issue, form) => {
   switch (fieldOf(issue)) {
     case "file":
       return new ServiceError("SVC_VAL_001", "file is required: the filled PDF as a file part");
     case "doc_type":
-      if (issue.code !== "invalid_value") return "SVC_VAL_002";
+      if (!wasSent(issue, form)) return "SVC_VAL_002";
       return new ServiceError("SVC_VAL_004", `Unknown document type: ${issue.message}`, {
         details: { supported: DOCUMENT_TYPES },
       });

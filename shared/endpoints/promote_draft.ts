@@ -1,17 +1,15 @@
 import type { ServiceDeps } from "../deps.ts";
 import { createServiceApp, type ServiceApp } from "../http/app.ts";
 import { addRoute } from "../http/route.ts";
-import type { IssueError } from "../http/validate.ts";
+import { type IssueError, wasSent } from "../http/validate.ts";
 import { promoteDraft } from "../shipments/repo.ts";
 import { CreatedShipment, PromoteDraftRequest } from "../shipments/schemas.ts";
 import { errorResponse, JSON_BODY_ERRORS } from "./common_responses.ts";
 import { draftNotFound, notADraft } from "./save_draft.ts";
 
 // Absent, null or empty is a missing id; any other value that is not a UUID names no draft.
-const requestError: IssueError = (issue) =>
-  issue.code === "too_small" || /received (undefined|null)$/.test(issue.message)
-    ? "SVC_DRAFT_007"
-    : draftNotFound();
+const requestError: IssueError = (issue, body) =>
+  issue.code === "too_small" || !wasSent(issue, body) ? "SVC_DRAFT_007" : draftNotFound();
 
 export function promoteDraftApp(deps: ServiceDeps): ServiceApp {
   const svc = createServiceApp(deps, { name: "promote-draft" });

@@ -8,10 +8,11 @@ export interface IssueSummary {
 }
 
 /**
- * What a failed check answers, chosen from its first issue: a code (the message names the
- * field and what is wrong, details list every issue) or a whole error of the route's own.
+ * What a failed check answers, chosen from its first issue (and the value checked, to tell a
+ * field left out from one sent wrong): a code (the message names the field and what is wrong,
+ * details list every issue) or a whole error of the route's own.
  */
-export type IssueError = (issue: z.core.$ZodIssue) => ErrorCode | ServiceError;
+export type IssueError = (issue: z.core.$ZodIssue, value: unknown) => ErrorCode | ServiceError;
 
 /** Parses `value` with `schema`; on failure throws what `errorFor` picks from the first issue. */
 export function parseInput<S extends z.ZodType>(
@@ -22,7 +23,7 @@ export function parseInput<S extends z.ZodType>(
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const first = result.error.issues[0]!;
-  const chosen = errorFor(first);
+  const chosen = errorFor(first, value);
   if (chosen instanceof ServiceError) throw chosen;
   const issues = result.error.issues.map(summarise);
   throw new ServiceError(chosen, `${issues[0]!.path}: ${issues[0]!.message}`, {
@@ -38,6 +39,13 @@ export function summarise(issue: z.core.$ZodIssue): IssueSummary {
       ? "is required"
       : issue.message,
   };
+}
+
+/** Whether the top-level field an issue is about was sent (null counts as not sent). */
+export function wasSent(issue: z.core.$ZodIssue, value: unknown): boolean {
+  const field = fieldOf(issue);
+  if (field === undefined || typeof value !== "object" || value === null) return false;
+  return (value as Record<string, unknown>)[field] != null;
 }
 
 /** The first path segment of an issue: which top-level field failed. */
