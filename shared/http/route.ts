@@ -107,6 +107,7 @@ export function addRoute<
   spec: RouteSpec<P, Q, H, B>,
   handler: Handler<RouteInput<P, Q, H, B>>,
 ): void {
+  assertParamsDeclared(spec as RouteSpec);
   svc.routes.push({ publicPath: publicPath(svc, spec.path), spec: spec as RouteSpec });
   const guards = authGuard(svc, spec.auth);
   if (spec.body?.contentType === "multipart/form-data") guards.push(uploadSlot(svc));
@@ -120,6 +121,21 @@ export function addRoute<
     }
     return handler(c, input);
   });
+}
+
+/** An undeclared path parameter would go unchecked and undocumented: refused at startup. */
+function assertParamsDeclared(spec: RouteSpec): void {
+  const params = spec.params;
+  const declared = !params
+    ? []
+    : isParamSpecs(params)
+    ? params.map((p) => p.name)
+    : Object.keys(params.schema.shape);
+  const missing = [...spec.path.matchAll(/:(\w+)/g)].map((m) => m[1]!)
+    .filter((name) => !declared.includes(name));
+  if (missing.length > 0) {
+    throw new Error(`${spec.operationId}: path parameter ${missing.join(", ")} is not declared`);
+  }
 }
 
 function publicPath(svc: ServiceApp, path: string): string {
