@@ -2,7 +2,8 @@ import { Timestamp, Uuid } from "../schemas/common.ts";
 import { z } from "../schemas/zod.ts";
 
 export const TIERS = ["free", "starter", "growth", "scale"] as const;
-export const Tier = z.enum(TIERS).openapi("Tier", {
+export const Tier = z.enum(TIERS).meta({
+  id: "Tier",
   description: "Generations per shipment: free 2, starter 5, growth 10, scale 20",
 });
 
@@ -12,30 +13,30 @@ const TeamName = z.string().trim().min(1).max(200).regex(
 );
 
 export const CreateTeamRequest = z.object({ name: TeamName, tier: Tier })
-  .openapi("CreateTeamRequest");
+  .meta({ id: "CreateTeamRequest" });
 export const CreatedTeam = z.object({
   team_id: Uuid,
   name: z.string(),
   tier: Tier,
-  api_key: z.string().openapi({ description: "Shown once; only its hash is stored" }),
-}).openapi("CreatedTeam");
+  api_key: z.string().meta({ description: "Shown once; only its hash is stored" }),
+}).meta({ id: "CreatedTeam" });
 
 export const UpdateTeamRequest = z.object({ name: TeamName.optional(), tier: Tier.optional() })
   .refine((v) => v.name !== undefined || v.tier !== undefined, "give name or tier")
-  .openapi("UpdateTeamRequest");
+  .meta({ id: "UpdateTeamRequest" });
 export const Team = z.object({
   team_id: Uuid,
   name: z.string(),
   tier: Tier,
   created_at: Timestamp,
   updated_at: Timestamp,
-}).openapi("Team");
+}).meta({ id: "Team" });
 
 export const IssueKeyRequest = z.object({ name: z.string().trim().min(1).max(100).optional() })
-  .openapi("IssueKeyRequest");
-export const IssuedKey = z.object({ id: Uuid, api_key: z.string() }).openapi("IssuedKey");
+  .meta({ id: "IssueKeyRequest" });
+export const IssuedKey = z.object({ id: Uuid, api_key: z.string() }).meta({ id: "IssuedKey" });
 
 export const AddMemberRequest = z.object({
-  user_id: z.string().trim().min(1).max(200).openapi({ description: "Supabase user id (JWT sub)" }),
-}).openapi("AddMemberRequest");
-export const Member = z.object({ team_id: Uuid, user_id: z.string() }).openapi("Member");
+  user_id: z.string().trim().min(1).max(200).meta({ description: "Supabase user id (JWT sub)" }),
+}).meta({ id: "AddMemberRequest" });
+export const Member = z.object({ team_id: Uuid, user_id: z.string() }).meta({ id: "Member" });

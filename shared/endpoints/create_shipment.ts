@@ -1,18 +1,22 @@
 import type { PlatformDeps } from "../platform/deps.ts";
 import { ServiceError } from "../errors/service_error.ts";
 import { createServiceApp, type ServiceApp } from "../http/app.ts";
-import { readJsonObject } from "../http/body.ts";
 import { addRoute } from "../http/route.ts";
-import { fieldOf, parseInput } from "../http/validate.ts";
+import { fieldOf, type IssueError } from "../http/validate.ts";
 import { resolvePartyRefs } from "../parties/resolve.ts";
 import { generateShipmentRef } from "../shipments/ref.ts";
 import { insertShipment } from "../shipments/repo.ts";
 import { CreatedShipment, CreateShipmentRequest } from "../shipments/schemas.ts";
+import { EXAMPLE_SHIPMENT } from "../schemas/examples.ts";
 import { errorResponse, JSON_BODY_ERRORS } from "./common_responses.ts";
+
+const requestError: IssueError = (issue) =>
+  fieldOf(issue) === "shipment_ref" ? "SVC_SHIP_006" : "SVC_SHIP_001";
 
 export function createShipmentApp(deps: PlatformDeps): ServiceApp {
   const svc = createServiceApp(deps, { name: "create-shipment" });
   addRoute(svc, {
+    operationId: "createShipment",
     method: "post",
     path: "/",
     summary: "Create a shipment",
@@ -21,7 +25,11 @@ export function createShipmentApp(deps: PlatformDeps): ServiceApp {
       "shipment_ref a readable reference is generated.",
     tags: ["Shipments"],
     auth: "function",
-    body: CreateShipmentRequest,
+    body: {
+      schema: CreateShipmentRequest,
+      error: requestError,
+      example: { shipment_data: EXAMPLE_SHIPMENT, shipment_ref: "HAM-CHI-2026-0042" },
+    },
     responses: {
       201: { description: "Created", schema: CreatedShipment },
       400: errorResponse(
@@ -32,12 +40,7 @@ export function createShipmentApp(deps: PlatformDeps): ServiceApp {
       ...JSON_BODY_ERRORS,
       500: errorResponse("SVC_SHIP_002: creation failed"),
     },
-  }, async (c) => {
-    const input = parseInput(
-      CreateShipmentRequest,
-      await readJsonObject(c),
-      (issue) => fieldOf(issue) === "shipment_ref" ? "SVC_SHIP_006" : "SVC_SHIP_001",
-    );
+  }, async (c, { body: input }) => {
     const principal = c.get("principal");
     const data = await resolvePartyRefs(deps.db, principal.teamId, input.shipment_data);
     try {

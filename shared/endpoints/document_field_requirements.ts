@@ -1,22 +1,14 @@
 import type { PlatformDeps } from "../platform/deps.ts";
 import { createServiceApp, type ServiceApp } from "../http/app.ts";
 import { addRoute } from "../http/route.ts";
-import { DOCUMENT_TYPES } from "../rules/document_types.ts";
-import { FIELD_REQUIREMENTS, FieldSpecSchema } from "../rules/field_requirements.ts";
-import { z } from "../schemas/zod.ts";
-
-const Requirements = z.object({
-  requirements: z.record(
-    z.enum(DOCUMENT_TYPES),
-    z.object({ required: z.array(FieldSpecSchema), recommended: z.array(FieldSpecSchema) }),
-  ),
-}).openapi("FieldRequirements");
+import { FIELD_REQUIREMENTS } from "../rules/field_requirements.ts";
 
 export function documentFieldRequirementsApp(deps: PlatformDeps): ServiceApp {
   const svc = createServiceApp(deps, { name: "document-field-requirements" });
   // The table never changes while the process runs: serialise it once.
   const body = JSON.stringify({ requirements: FIELD_REQUIREMENTS });
   addRoute(svc, {
+    operationId: "getDocumentFieldRequirements",
     method: "get",
     path: "/",
     summary: "Required and recommended fields of the 16 document types",
@@ -25,7 +17,7 @@ export function documentFieldRequirementsApp(deps: PlatformDeps): ServiceApp {
       "generate-documents, so the two never disagree.",
     tags: ["Documents"],
     auth: "public",
-    responses: { 200: { description: "The table", schema: Requirements } },
+    responses: { 200: { description: "The table", schema: "FieldRequirements" } },
   }, (c) =>
     c.body(body, 200, {
       "content-type": "application/json",

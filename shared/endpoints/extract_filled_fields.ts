@@ -8,56 +8,70 @@ import {
 } from "../forms/extract.ts";
 import { MAX_FORM_FIELDS } from "../forms/read_form.ts";
 import { createServiceApp, type ServiceApp } from "../http/app.ts";
-import { MAX_UPLOAD_BYTES, readMultipartForm } from "../http/body.ts";
+import { MAX_UPLOAD_BYTES } from "../http/body.ts";
 import { addRoute } from "../http/route.ts";
-import {
-  DOCUMENT_TYPES,
-  type DocumentType,
-  DocumentTypeSchema,
-  isDocumentType,
-} from "../rules/document_types.ts";
+import { fieldOf, type IssueError, wasSent } from "../http/validate.ts";
+import { DOCUMENT_TYPES } from "../rules/document_types.ts";
+import { DocumentTypeSchema, UploadedFile, UuidText } from "../schemas/common.ts";
 import { z } from "../schemas/zod.ts";
-import { isUuid } from "../util/uuid.ts";
 import { errorResponse } from "./common_responses.ts";
 
 const ExtractRequest = z.object({
-  file: z.string().openapi({ format: "binary", description: "The filled PDF (at most 20 MiB)" }),
+  file: UploadedFile.meta({ description: "The filled PDF (at most 20 MiB)" }),
   doc_type: DocumentTypeSchema,
-  shipment_id: z.uuid().optional().openapi({
+  shipment_id: UuidText.optional().meta({
     description: "Merge the extracted values into this shipment",
   }),
-  auto_merge: z.string().optional().openapi({
+  auto_merge: z.string().optional().meta({
     description: "Merging is on unless this is exactly `false`",
-  }),
-}).openapi("ExtractFilledFieldsRequest");
+  }).transform((value) => value !== "false"),
+}).meta({ id: "ExtractFilledFieldsRequest" });
+
+const requestError: IssueError = (issue, form) => {
+  switch (fieldOf(issue)) {
+    case "file":
+      return new ServiceError("SVC_VAL_001", "file is required: the filled PDF as a file part");
+    case "doc_type":
+      if (!wasSent(issue, form)) return "SVC_VAL_002";
+      return new ServiceError("SVC_VAL_004", `Unknown document type: ${issue.message}`, {
+        details: { supported: DOCUMENT_TYPES },
+      });
+    case "shipment_id":
+      // A malformed id names no shipment: answered like an unknown one, as generate-documents does.
+      return new ServiceError("SVC_SHIP_004", "Shipment not found");
+    default:
+      return "SVC_VAL_002";
+  }
+};
 
 const FieldValue = z.union([z.string(), z.number(), z.boolean()]);
 
 const ExtractResponse = z.object({
-  extracted_fields: z.record(z.string(), z.string()).openapi({
+  extracted_fields: z.record(z.string(), z.string()).meta({
     description: 'Every text field by its form name; empty fields are ""',
     example: { "goods.lineItems.0.hsCode": "0901.21", "invoice.number": "" },
   }),
-  mapped_data: z.record(z.string(), FieldValue).openapi({
+  mapped_data: z.record(z.string(), FieldValue).meta({
     description: "Shipment data path to the typed value, filled fields only",
     example: { "goods.line_items.0.hs_code": "0901.21", "goods.line_items.0.quantity": 12 },
   }),
-  unmapped_fields: z.record(z.string(), z.string()).optional().openapi({
+  unmapped_fields: z.record(z.string(), z.string()).optional().meta({
     description: "Only when some filled fields could not be mapped: field name to value",
   }),
-  unmapped_reasons: z.record(z.string(), z.string()).optional().openapi({
+  unmapped_reasons: z.record(z.string(), z.string()).optional().meta({
     description: "With unmapped_fields: why each one was not mapped",
   }),
   field_count: z.int(),
   filled_count: z.int(),
   empty_count: z.int(),
   merge_result: z.object({ merged: z.boolean(), updatedPaths: z.array(z.string()) }).optional()
-    .openapi({ description: "Only with shipment_id" }),
-}).openapi("ExtractFilledFieldsResult");
+    .meta({ description: "Only with shipment_id" }),
+}).meta({ id: "ExtractFilledFieldsResult" });
 
 export function extractFilledFieldsApp(deps: FormsDeps): ServiceApp {
   const svc = createServiceApp(deps, { name: "extract-filled-fields" });
   addRoute(svc, {
+    operationId: "extractFilledFields",
     method: "post",
     path: "/",
     summary: "Read the values typed into a generated PDF's form, and merge them",
@@ -70,8 +84,12 @@ export function extractFilledFieldsApp(deps: FormsDeps): ServiceApp {
       "step (generate-documents); this call never spends a generation.",
     tags: ["Documents"],
     auth: "function",
-    body: ExtractRequest,
-    bodyContentType: "multipart/form-data",
+    body: {
+      schema: ExtractRequest,
+      error: requestError,
+      contentType: "multipart/form-data",
+      maxFileBytes: MAX_UPLOAD_BYTES,
+    },
     responses: {
       200: { description: "The fields, mapped (and merged)", schema: ExtractResponse },
       400: errorResponse(
@@ -88,71 +106,24 @@ export function extractFilledFieldsApp(deps: FormsDeps): ServiceApp {
       500: errorResponse("SVC_SYS_001: the shipment could not be updated"),
       503: errorResponse("SVC_SYS_004: too many forms waiting to be read (Retry-After)"),
     },
-  }, async (c) => {
-    const input = parseForm(await readMultipartForm(c));
+  }, async (c, { body: input }) => {
     const bytes = new Uint8Array(await input.file.arrayBuffer());
+    const shipmentId = input.shipment_id;
     const extraction = await deps.forms.read(bytes, {
-      docType: input.docType,
-      ...(input.shipmentId !== undefined ? { shipmentId: input.shipmentId } : {}),
+      docType: input.doc_type,
+      ...(shipmentId !== undefined ? { shipmentId } : {}),
     });
     let mergeResult: MergeResult | undefined;
-    if (input.shipmentId !== undefined) {
+    if (shipmentId !== undefined) {
       const { teamId } = c.get("principal");
-      if (input.autoMerge) {
-        mergeResult = await mergeIntoShipment(
-          deps.db,
-          teamId,
-          input.shipmentId,
-          extraction.mapping,
-        );
+      if (input.auto_merge) {
+        mergeResult = await mergeIntoShipment(deps.db, teamId, shipmentId, extraction.mapping);
       } else {
-        await assertShipmentVisible(deps.db, teamId, input.shipmentId);
+        await assertShipmentVisible(deps.db, teamId, shipmentId);
         mergeResult = { merged: false, updatedPaths: [] };
       }
     }
     return c.json(responseBody(extraction, mergeResult), 200);
   });
   return svc;
-}
-
-interface ParsedForm {
-  file: File;
-  docType: DocumentType;
-  shipmentId?: string;
-  autoMerge: boolean;
-}
-
-function parseForm(form: FormData): ParsedForm {
-  const file = form.get("file");
-  if (file === null || typeof file === "string") {
-    throw new ServiceError("SVC_VAL_001", "file is required: the filled PDF as a file part");
-  }
-  const docType = text(form, "doc_type");
-  if (docType === undefined) throw new ServiceError("SVC_VAL_002", "doc_type is required");
-  if (!isDocumentType(docType)) {
-    throw new ServiceError(
-      "SVC_VAL_004",
-      `Unknown document type: ${JSON.stringify(docType.slice(0, 100))}`,
-      { details: { supported: DOCUMENT_TYPES } },
-    );
-  }
-  const shipmentId = text(form, "shipment_id");
-  // A malformed id names no shipment: answered like an unknown one, as generate-documents does.
-  if (shipmentId !== undefined && !isUuid(shipmentId)) {
-    throw new ServiceError("SVC_SHIP_004", "Shipment not found");
-  }
-  return {
-    file,
-    docType,
-    ...(shipmentId !== undefined ? { shipmentId } : {}),
-    autoMerge: form.get("auto_merge") !== "false",
-  };
-}
-
-/** A text part, trimmed; an empty one counts as not sent (HTML forms send empty inputs). */
-function text(form: FormData, name: string): string | undefined {
-  const value = form.get(name);
-  if (typeof value !== "string") return undefined;
-  const trimmed = value.trim();
-  return trimmed === "" ? undefined : trimmed;
 }

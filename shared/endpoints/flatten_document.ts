@@ -4,9 +4,9 @@ import { findHistoryEntry, saveFlattenedPath } from "../flatten/history.ts";
 import { PdfEncryptedError } from "../forms/pdf_file.ts";
 import { PdfSyntaxError } from "../forms/pdf_syntax.ts";
 import { createServiceApp, type ServiceApp } from "../http/app.ts";
-import { readJsonObject } from "../http/body.ts";
 import { findTeamJob, type TeamJob } from "../jobs/lookup.ts";
 import { addRoute } from "../http/route.ts";
+import { fieldOf, type IssueError } from "../http/validate.ts";
 import { FlattenFailure } from "../providers/flatten.ts";
 import { Uuid } from "../schemas/common.ts";
 import { z } from "../schemas/zod.ts";
@@ -21,36 +21,48 @@ const MAX_STAMP = 256;
 const MAX_DOWNLOAD_BYTES = 50 * 1024 * 1024;
 const DOWNLOAD_TIMEOUT_MS = 30_000;
 
+/** An optional text field: null or blank counts as left out; the rest is trimmed. */
+function optionalText(max: number, meta: { description: string; format?: string }) {
+  return z.string().max(max).meta(meta).nullish()
+    .transform((value) => value?.trim() || undefined);
+}
+
 const FlattenRequest = z.object({
-  job_id: Uuid.openapi({ description: "Job id from the generate-documents response" }),
-  doc_type: z.string().max(MAX_LABEL).optional().openapi({
+  job_id: z.string().trim().min(1).meta({
+    format: "uuid",
+    description: "Job id from the generate-documents response",
+  }),
+  doc_type: optionalText(MAX_LABEL, {
     description: "Label for naming and tracking; the key in the history entry's " +
       "flattened_urls (default: the job's document type)",
   }),
-  hash_stamp: z.string().max(MAX_STAMP).optional().openapi({
+  hash_stamp: optionalText(MAX_STAMP, {
     description: "Printed at the foot of every page and kept in the PDF/A metadata",
   }),
-  generation_history_id: Uuid.optional().openapi({
+  generation_history_id: optionalText(100, {
+    format: "uuid",
     description: "Save the flattened file under doc_type in this history entry's flattened_urls",
-  }),
-}).openapi("FlattenDocumentRequest");
+  }).refine((id) => id === undefined || isUuid(id)),
+}).meta({ id: "FlattenDocumentRequest" });
+
+const requestError: IssueError = (issue) => {
+  const field = fieldOf(issue);
+  if (field === "job_id") return "SVC_FLAT_001";
+  // A malformed id names no entry: answered like an unknown one.
+  if (field === "generation_history_id" && issue.code === "custom") return historyNotFound();
+  return "SVC_FLAT_008";
+};
 
 const Flattened = z.object({
-  download_url: z.string().openapi({ description: "Signed URL of the PDF/A-2b file" }),
+  download_url: z.string().meta({ description: "Signed URL of the PDF/A-2b file" }),
   job_id: Uuid,
   doc_type: z.string().nullable(),
-}).openapi("FlattenedDocument");
-
-interface FlattenRequestInput {
-  jobId: string;
-  label: string | undefined;
-  hashStamp: string | undefined;
-  historyId: string | undefined;
-}
+}).meta({ id: "FlattenedDocument" });
 
 export function flattenDocumentApp(deps: FlattenDeps): ServiceApp {
   const svc = createServiceApp(deps, { name: "flatten-document" });
   addRoute(svc, {
+    operationId: "flattenDocument",
     method: "post",
     path: "/",
     summary: "Flatten a generated document into an archival PDF/A-2b",
@@ -60,7 +72,15 @@ export function flattenDocumentApp(deps: FlattenDeps): ServiceApp {
       "generation_history_id the file is saved in that entry's flattened_urls under doc_type.",
     tags: ["Documents"],
     auth: "function",
-    body: FlattenRequest,
+    body: {
+      schema: FlattenRequest,
+      error: requestError,
+      example: {
+        job_id: "5b0f6f0e-3f5c-4d8e-9a51-2f7c1d9e8a34",
+        hash_stamp: "Validated 9f2c4e0b…6d8e",
+        generation_history_id: "0c8e2a52-7f41-4b9a-8d3e-6a1f5c2b9e70",
+      },
+    },
     responses: {
       200: { description: "The flattened document", schema: Flattened },
       400: errorResponse(
@@ -72,11 +92,11 @@ export function flattenDocumentApp(deps: FlattenDeps): ServiceApp {
       502: errorResponse("SVC_FLAT_006 (PDF download failed), SVC_FLAT_007 (flattener failed)"),
       ...JSON_BODY_ERRORS,
     },
-  }, async (c) => {
-    const input = parseRequest(await readJsonObject(c));
+  }, async (c, { body: input }) => {
     const { teamId } = c.get("principal");
-    const job = await readyJob(deps, teamId, input.jobId);
-    if (input.historyId !== undefined) await checkHistoryEntry(deps, teamId, input.historyId, job);
+    const job = await readyJob(deps, teamId, input.job_id);
+    const historyId = input.generation_history_id;
+    if (historyId !== undefined) await checkHistoryEntry(deps, teamId, historyId, job);
 
     const sourceUrl = await deps.storage.signedUrl(job.storage_path!, deps.config.signedUrlSeconds);
     const pdf = await download(sourceUrl);
@@ -84,8 +104,8 @@ export function flattenDocumentApp(deps: FlattenDeps): ServiceApp {
     try {
       unsigned = await deps.flatten.flatten({
         pdf,
-        ...(input.hashStamp ? { hashStamp: input.hashStamp } : {}),
-        ...(input.label ? { docType: input.label } : {}),
+        ...(input.hash_stamp ? { hashStamp: input.hash_stamp } : {}),
+        ...(input.doc_type ? { docType: input.doc_type } : {}),
       });
     } catch (cause) {
       if (!(cause instanceof FlattenFailure)) throw cause;
@@ -106,9 +126,9 @@ export function flattenDocumentApp(deps: FlattenDeps): ServiceApp {
       storagePath: path,
       signer,
     });
-    const key = input.label ?? job.doc_type;
-    if (input.historyId !== undefined) {
-      await saveFlattenedPath(deps.db, teamId, input.historyId, key, path);
+    const key = input.doc_type ?? job.doc_type;
+    if (historyId !== undefined) {
+      await saveFlattenedPath(deps.db, teamId, historyId, key, path);
     }
     return c.json({
       download_url: await deps.storage.signedUrl(path, deps.config.signedUrlSeconds),
@@ -140,31 +160,6 @@ async function signFlattened(
   }
 }
 
-function parseRequest(body: Record<string, unknown>): FlattenRequestInput {
-  const jobId = body.job_id;
-  if (typeof jobId !== "string" || jobId.trim() === "") {
-    throw new ServiceError("SVC_FLAT_001", "job_id (the job's id, a string) is required");
-  }
-  const optionalText = (field: string, max: number): string | undefined => {
-    const value = body[field];
-    if (value === undefined || value === null) return undefined;
-    if (typeof value !== "string" || value.length > max) {
-      throw new ServiceError(
-        "SVC_FLAT_008",
-        `${field} must be a string of at most ${max} characters`,
-      );
-    }
-    return value.trim() === "" ? undefined : value.trim();
-  };
-  const label = optionalText("doc_type", MAX_LABEL);
-  const hashStamp = optionalText("hash_stamp", MAX_STAMP);
-  const historyId = optionalText("generation_history_id", 100);
-  if (historyId !== undefined && !isUuid(historyId)) {
-    throw new ServiceError("SVC_FLAT_009", "Generation history entry not found");
-  }
-  return { jobId: jobId.trim(), label, hashStamp, historyId };
-}
-
 /** The team's job, completed with a file; each way it is not is its own error. */
 async function readyJob(deps: FlattenDeps, teamId: string, jobId: string): Promise<TeamJob> {
   const job = await findTeamJob(deps.db, teamId, jobId);
@@ -192,13 +187,17 @@ async function checkHistoryEntry(
   job: TeamJob,
 ): Promise<void> {
   const entry = await findHistoryEntry(deps.db, teamId, historyId);
-  if (!entry) throw new ServiceError("SVC_FLAT_009", "Generation history entry not found");
+  if (!entry) throw historyNotFound();
   if (entry.shipment_id !== job.shipment_id) {
     throw new ServiceError(
       "SVC_FLAT_010",
       "The generation history entry belongs to another shipment than the job",
     );
   }
+}
+
+function historyNotFound(): ServiceError {
+  return new ServiceError("SVC_FLAT_009", "Generation history entry not found");
 }
 
 /**

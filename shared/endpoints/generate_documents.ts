@@ -4,60 +4,84 @@ import { glyphWarnings } from "../generation/glyph_warnings.ts";
 import { mergeWarnings, preCheck, softWarnings } from "../generation/prechecks.ts";
 import { ServiceError } from "../errors/service_error.ts";
 import { createServiceApp, type ServiceApp } from "../http/app.ts";
-import { readJsonObject } from "../http/body.ts";
 import { addRoute } from "../http/route.ts";
-import {
-  DOCUMENT_TYPES,
-  type DocumentType,
-  DocumentTypeSchema,
-  isDocumentType,
-} from "../rules/document_types.ts";
+import { fieldOf, type IssueError } from "../http/validate.ts";
+import { DOCUMENT_TYPES } from "../rules/document_types.ts";
 import { readPath } from "../rules/paths.ts";
-import { Uuid } from "../schemas/common.ts";
+import { DocumentTypeSchema, JsonObject, Uuid } from "../schemas/common.ts";
+import { EXAMPLE_SHIPMENT } from "../schemas/examples.ts";
+import { HASH_INPUT_PATTERN } from "../validation/hash.ts";
 import { z } from "../schemas/zod.ts";
-import { isUuid } from "../util/uuid.ts";
-import { HASH_PATTERN } from "../validation/hash.ts";
-import { isObject } from "../validation/rules/context.ts";
 import { errorResponse, JSON_BODY_ERRORS } from "./common_responses.ts";
 
 const Finding = z.object({ message: z.string(), fieldPath: z.string(), tab: z.string() });
 
 const GenerateRequest = z.object({
-  shipment: z.record(z.string(), z.unknown()).openapi({ description: "Full shipment data" }),
-  document_types: z.array(DocumentTypeSchema).min(1),
-  shipment_id: Uuid.optional().openapi({ description: "Counts the generation and keeps history" }),
-  final_doc: z.boolean().optional().openapi({
+  shipment: JsonObject.meta({ description: "Full shipment data" }),
+  document_types: z.array(DocumentTypeSchema).min(1)
+    .transform((types) => [...new Set(types)]),
+  shipment_id: Uuid.optional().meta({ description: "Counts the generation and keeps history" }),
+  final_doc: z.boolean().default(false).meta({
     description: "true: all static text; false (default): empty fields become fillable",
   }),
-  confirm_warnings: z.boolean().optional(),
-  validation_hash: z.string().optional().openapi({
-    description: "A passing validation of this team of exactly this shipment; printed in every " +
-      "footer with the verify QR code",
-  }),
-  previous_shipment_data: z.record(z.string(), z.unknown()).optional(),
-}).openapi("GenerateDocumentsRequest");
+  confirm_warnings: z.boolean().default(false),
+  validation_hash: z.string().regex(HASH_INPUT_PATTERN).meta({
+    description: "A passing validation of this team of exactly this shipment (SHA-256 hex); " +
+      "printed in every footer with the verify QR code",
+  }).transform((hash) => hash.toLowerCase()).optional(),
+  previous_shipment_data: JsonObject.optional(),
+}).meta({ id: "GenerateDocumentsRequest" });
+
+/** Each field's failure answers the code the spec gives it. */
+const requestError: IssueError = (issue) => {
+  switch (fieldOf(issue)) {
+    case "document_types":
+      if (issue.path.length === 1) return "SVC_VAL_002";
+      return new ServiceError("SVC_VAL_004", `Unknown document type: ${issue.message}`, {
+        details: { supported: DOCUMENT_TYPES },
+      });
+    case "shipment_id":
+      // A malformed id names no shipment: answered like an unknown one.
+      return new ServiceError("SVC_SHIP_004", "Shipment not found");
+    case "validation_hash":
+      return "SVC_VAL_011";
+    case "final_doc":
+    case "confirm_warnings":
+    case "previous_shipment_data":
+      return "SVC_VAL_012";
+    default:
+      return "SVC_VAL_002";
+  }
+};
+
+const EXAMPLE = {
+  shipment: EXAMPLE_SHIPMENT,
+  document_types: ["COMMERCIAL_INVOICE", "PACKING_LIST"],
+  final_doc: false,
+};
 
 const Accepted = z.object({
   jobs: z.array(z.object({ jobId: Uuid, docType: DocumentTypeSchema, providerJobId: z.string() })),
   generation_count: z.int().optional(),
   max_generations: z.int().optional(),
   generation_history_id: Uuid.optional(),
-}).openapi("GenerationAccepted");
+}).meta({ id: "GenerationAccepted" });
 
 const PreCheckFailed = z.object({
   success: z.literal(false),
   preCheckErrors: z.array(z.object({ docType: DocumentTypeSchema, errors: z.array(Finding) })),
-}).openapi("PreCheckErrors");
+}).meta({ id: "PreCheckErrors" });
 
 const NeedsConfirmation = z.object({
   success: z.literal(false),
   requiresConfirmation: z.literal(true),
   warnings: z.array(z.object({ docType: DocumentTypeSchema, warnings: z.array(Finding) })),
-}).openapi("SoftWarnings");
+}).meta({ id: "SoftWarnings" });
 
 export function generateDocumentsApp(deps: GenerationDeps): ServiceApp {
   const svc = createServiceApp(deps, { name: "generate-documents" });
   addRoute(svc, {
+    operationId: "generateDocuments",
     method: "post",
     path: "/",
     summary: "Generate trade documents (asynchronous)",
@@ -67,7 +91,7 @@ export function generateDocumentsApp(deps: GenerationDeps): ServiceApp {
       "another is in flight) and recorded in the history. Poll GET /api/v1/jobs/:id.",
     tags: ["Documents"],
     auth: "function",
-    body: GenerateRequest,
+    body: { schema: GenerateRequest, error: requestError, example: EXAMPLE },
     responses: {
       202: { description: "Jobs queued", schema: Accepted },
       200: { description: "Soft warnings: confirm to proceed", schema: NeedsConfirmation },
@@ -82,21 +106,19 @@ export function generateDocumentsApp(deps: GenerationDeps): ServiceApp {
       409: errorResponse("SVC_GEN_LIMIT: a generation is in flight for this shipment; retry"),
       ...JSON_BODY_ERRORS,
     },
-  }, async (c) => {
-    const body = await readJsonObject(c);
-    const input = parseRequest(body);
+  }, async (c, { body: input }) => {
     const data = input.shipment;
 
     const errors = preCheck(
-      input.documentTypes,
+      input.document_types,
       data,
       (await deps.reference.codeLists()).euMembers,
     );
     if (errors.length > 0) return c.json({ success: false, preCheckErrors: errors }, 400);
-    if (!input.confirmWarnings) {
+    if (!input.confirm_warnings) {
       const warnings = mergeWarnings(
-        softWarnings(input.documentTypes, data),
-        await glyphWarnings(input.documentTypes, data),
+        softWarnings(input.document_types, data),
+        await glyphWarnings(input.document_types, data),
       );
       if (warnings.length > 0) {
         return c.json({ success: false, requiresConfirmation: true, warnings }, 200);
@@ -105,73 +127,17 @@ export function generateDocumentsApp(deps: GenerationDeps): ServiceApp {
 
     const enqueued = await enqueueGeneration(deps.db, c.get("principal"), {
       shipment: data,
-      documentTypes: input.documentTypes,
-      shipmentId: input.shipmentId,
-      finalDoc: input.finalDoc,
-      validationHash: input.validationHash,
-      previousShipmentData: input.previousShipmentData,
+      documentTypes: input.document_types,
+      shipmentId: input.shipment_id,
+      finalDoc: input.final_doc,
+      validationHash: input.validation_hash,
+      previousShipmentData: input.previous_shipment_data,
       fallbackRef: fallbackRef(data),
     });
     deps.documentsQueued.fire();
     return c.json({ jobs: enqueued.jobs, ...enqueued.generation }, 202);
   });
   return svc;
-}
-
-interface ParsedRequest {
-  shipment: Record<string, unknown>;
-  documentTypes: DocumentType[];
-  shipmentId: string | undefined;
-  finalDoc: boolean;
-  confirmWarnings: boolean;
-  validationHash: string | undefined;
-  previousShipmentData: Record<string, unknown> | undefined;
-}
-
-function parseRequest(body: Record<string, unknown>): ParsedRequest {
-  const { shipment, document_types: types } = body;
-  if (!isObject(shipment) || !Array.isArray(types) || types.length === 0) {
-    throw new ServiceError(
-      "SVC_VAL_002",
-      "shipment (an object) and document_types (a non-empty list) are required",
-    );
-  }
-  const unknown = types.filter((t) => !isDocumentType(t));
-  if (unknown.length > 0) {
-    throw new ServiceError(
-      "SVC_VAL_004",
-      `Unknown document type(s): ${unknown.map((t) => JSON.stringify(t)).join(", ")}`,
-      { details: { supported: DOCUMENT_TYPES } },
-    );
-  }
-  if (body.shipment_id !== undefined && !isUuid(body.shipment_id)) {
-    throw new ServiceError("SVC_SHIP_004", "Shipment not found");
-  }
-  for (const flag of ["final_doc", "confirm_warnings"]) {
-    if (body[flag] !== undefined && typeof body[flag] !== "boolean") {
-      throw new ServiceError("SVC_VAL_012", `${flag} must be true or false`);
-    }
-  }
-  const hash = body.validation_hash;
-  if (hash !== undefined && (typeof hash !== "string" || !HASH_PATTERN.test(hash.toLowerCase()))) {
-    throw new ServiceError(
-      "SVC_VAL_011",
-      "validation_hash must be 64 hexadecimal characters (SHA-256)",
-    );
-  }
-  const previous = body.previous_shipment_data;
-  if (previous !== undefined && !isObject(previous)) {
-    throw new ServiceError("SVC_VAL_012", "previous_shipment_data must be an object");
-  }
-  return {
-    shipment,
-    documentTypes: [...new Set(types as DocumentType[])],
-    shipmentId: body.shipment_id as string | undefined,
-    finalDoc: body.final_doc === true,
-    confirmWarnings: body.confirm_warnings === true,
-    validationHash: (hash as string | undefined)?.toLowerCase(),
-    previousShipmentData: previous,
-  };
 }
 
 /** Without a stored shipment, the footer shows the invoice number, if any. */

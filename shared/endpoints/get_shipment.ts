@@ -5,18 +5,18 @@ import { createServiceApp, type ServiceApp } from "../http/app.ts";
 import { addRoute } from "../http/route.ts";
 import { findShipment, listShipments } from "../shipments/repo.ts";
 import {
-  GetShipmentQuery,
   Shipment,
   SHIPMENT_STATUSES,
   ShipmentList,
-  ShipmentStatus,
+  type ShipmentStatus,
 } from "../shipments/schemas.ts";
-import { isUuid } from "../util/uuid.ts";
+import { UUID_PATTERN } from "../util/uuid.ts";
 import { errorResponse } from "./common_responses.ts";
 
 export function getShipmentApp(deps: StorageDeps): ServiceApp {
   const svc = createServiceApp(deps, { name: "get-shipment" });
   addRoute(svc, {
+    operationId: "getShipment",
     method: "get",
     path: "/",
     summary: "Get one shipment, or list shipments by status",
@@ -25,7 +25,26 @@ export function getShipmentApp(deps: StorageDeps): ServiceApp {
       "most recently updated first, in list form.",
     tags: ["Shipments"],
     auth: "function",
-    query: GetShipmentQuery,
+    query: [
+      {
+        name: "id",
+        description: "Shipment UUID: single mode (wins over status)",
+        example: "3f6c2a1e-8b4d-4c2a-9e7f-1a2b3c4d5e6f",
+        pattern: UUID_PATTERN,
+        // A malformed id names no shipment: answered like an unknown one.
+        invalid: shipmentNotFound,
+      },
+      {
+        name: "status",
+        description: "Without id: list mode, at most 50, newest update first",
+        enum: SHIPMENT_STATUSES,
+        invalid: () =>
+          new ServiceError(
+            "SVC_SHIP_006",
+            `status must be one of ${SHIPMENT_STATUSES.join(", ")}`,
+          ),
+      },
+    ],
     responses: {
       200: {
         description: "The shipment (single mode) or `{shipments}` (list mode)",
@@ -35,13 +54,11 @@ export function getShipmentApp(deps: StorageDeps): ServiceApp {
       404: errorResponse("SVC_SHIP_004: no such shipment for this team"),
       500: errorResponse("SVC_SHIP_005: listing failed"),
     },
-  }, async (c) => {
+  }, async (c, { query: { id, status } }) => {
     const { teamId } = c.get("principal");
-    const id = c.req.query("id");
-    const status = c.req.query("status");
-    if (id !== undefined && id !== "") {
-      const shipment = isUuid(id) ? await findShipment(deps.db, teamId, id) : null;
-      if (!shipment) throw new ServiceError("SVC_SHIP_004", "Shipment not found");
+    if (id !== undefined) {
+      const shipment = await findShipment(deps.db, teamId, id);
+      if (!shipment) throw shipmentNotFound();
       // The history keeps flattened files' storage paths; answers carry fresh signed URLs.
       await signFlattenedUrls(
         shipment.generation_history,
@@ -50,21 +67,18 @@ export function getShipmentApp(deps: StorageDeps): ServiceApp {
       );
       return c.json(shipment);
     }
-    if (status === undefined || status === "") {
+    if (status === undefined) {
       throw new ServiceError("SVC_SHIP_003", "Give id (one shipment) or status (a list)");
     }
-    const parsed = ShipmentStatus.safeParse(status);
-    if (!parsed.success) {
-      throw new ServiceError(
-        "SVC_SHIP_006",
-        `status must be one of ${SHIPMENT_STATUSES.join(", ")}`,
-      );
-    }
     try {
-      return c.json({ shipments: await listShipments(deps.db, teamId, parsed.data) });
+      return c.json({ shipments: await listShipments(deps.db, teamId, status as ShipmentStatus) });
     } catch (cause) {
       throw new ServiceError("SVC_SHIP_005", "The shipments could not be listed", { cause });
     }
   });
   return svc;
+}
+
+function shipmentNotFound(): ServiceError {
+  return new ServiceError("SVC_SHIP_004", "Shipment not found");
 }

@@ -1,17 +1,20 @@
 import type { PlatformDeps } from "../platform/deps.ts";
-import { ServiceError } from "../errors/service_error.ts";
 import { createServiceApp, type ServiceApp } from "../http/app.ts";
-import { readJsonObject } from "../http/body.ts";
 import { addRoute } from "../http/route.ts";
+import { type IssueError, wasSent } from "../http/validate.ts";
 import { promoteDraft } from "../shipments/repo.ts";
 import { CreatedShipment, PromoteDraftRequest } from "../shipments/schemas.ts";
-import { isUuid } from "../util/uuid.ts";
 import { errorResponse, JSON_BODY_ERRORS } from "./common_responses.ts";
 import { draftNotFound, notADraft } from "./save_draft.ts";
+
+// Absent, null or empty is a missing id; any other value that is not a UUID names no draft.
+const requestError: IssueError = (issue, body) =>
+  issue.code === "too_small" || !wasSent(issue, body) ? "SVC_DRAFT_007" : draftNotFound();
 
 export function promoteDraftApp(deps: PlatformDeps): ServiceApp {
   const svc = createServiceApp(deps, { name: "promote-draft" });
   addRoute(svc, {
+    operationId: "promoteDraft",
     method: "post",
     path: "/",
     summary: "Promote a draft to a shipment",
@@ -19,7 +22,11 @@ export function promoteDraftApp(deps: PlatformDeps): ServiceApp {
       "from the team's tier; the answer has the shape of create-shipment's.",
     tags: ["Shipments"],
     auth: "function",
-    body: PromoteDraftRequest,
+    body: {
+      schema: PromoteDraftRequest,
+      error: requestError,
+      example: { shipment_id: "3f6c2a1e-8b4d-4c2a-9e7f-1a2b3c4d5e6f" },
+    },
     responses: {
       200: { description: "Promoted", schema: CreatedShipment },
       400: errorResponse(
@@ -29,12 +36,7 @@ export function promoteDraftApp(deps: PlatformDeps): ServiceApp {
       404: errorResponse("SVC_DRAFT_003: draft not found"),
       ...JSON_BODY_ERRORS,
     },
-  }, async (c) => {
-    const body = await readJsonObject(c);
-    if (body.shipment_id === undefined || body.shipment_id === null || body.shipment_id === "") {
-      throw new ServiceError("SVC_DRAFT_007", "shipment_id is required");
-    }
-    if (!isUuid(body.shipment_id)) throw draftNotFound();
+  }, async (c, { body }) => {
     const result = await promoteDraft(deps.db, c.get("principal").teamId, body.shipment_id);
     if (result.kind === "not_found") throw draftNotFound();
     if (result.kind === "not_draft") throw notADraft(result.status);

@@ -1,19 +1,31 @@
 import type { PlatformDeps } from "../platform/deps.ts";
 import { ServiceError } from "../errors/service_error.ts";
 import { createServiceApp, type ServiceApp } from "../http/app.ts";
-import { readJsonObject } from "../http/body.ts";
 import { addRoute } from "../http/route.ts";
-import { fieldOf, parseInput } from "../http/validate.ts";
+import { fieldOf, type IssueError } from "../http/validate.ts";
 import { resolvePartyRefs } from "../parties/resolve.ts";
 import { generateShipmentRef } from "../shipments/ref.ts";
 import { type DraftUpdate, insertShipment, replaceDraft } from "../shipments/repo.ts";
 import { SavedDraft, SaveDraftRequest } from "../shipments/schemas.ts";
-import { isUuid } from "../util/uuid.ts";
+import { EXAMPLE_SHIPMENT } from "../schemas/examples.ts";
 import { errorResponse, JSON_BODY_ERRORS } from "./common_responses.ts";
+
+const requestError: IssueError = (issue) => {
+  switch (fieldOf(issue)) {
+    // An id that cannot name a row is answered like an unknown draft, not as bad input.
+    case "shipment_id":
+      return draftNotFound();
+    case "shipment_ref":
+      return "SVC_SHIP_006";
+    default:
+      return "SVC_DRAFT_001";
+  }
+};
 
 export function saveDraftApp(deps: PlatformDeps): ServiceApp {
   const svc = createServiceApp(deps, { name: "save-draft" });
   addRoute(svc, {
+    operationId: "saveDraft",
     method: "post",
     path: "/",
     summary: "Create or replace a draft",
@@ -22,7 +34,11 @@ export function saveDraftApp(deps: PlatformDeps): ServiceApp {
       "shipment_data whole, not merged (200); shipment_ref is updated when given.",
     tags: ["Shipments"],
     auth: "function",
-    body: SaveDraftRequest,
+    body: {
+      schema: SaveDraftRequest,
+      error: requestError,
+      example: { shipment_data: { exporter: EXAMPLE_SHIPMENT.exporter } },
+    },
     responses: {
       200: { description: "Draft updated", schema: SavedDraft },
       201: { description: "Draft created", schema: SavedDraft },
@@ -36,14 +52,7 @@ export function saveDraftApp(deps: PlatformDeps): ServiceApp {
       ...JSON_BODY_ERRORS,
       500: errorResponse("SVC_DRAFT_005: update failed; SVC_DRAFT_006: create failed"),
     },
-  }, async (c) => {
-    const body = await readJsonObject(c);
-    // An id that cannot name a row is answered like an unknown draft, not as bad input.
-    if (body.shipment_id !== undefined && !isUuid(body.shipment_id)) throw draftNotFound();
-    const input = parseInput(SaveDraftRequest, body, (issue) => {
-      const field = fieldOf(issue);
-      return field === "shipment_ref" ? "SVC_SHIP_006" : "SVC_DRAFT_001";
-    });
+  }, async (c, { body: input }) => {
     if (Object.keys(input.shipment_data).length === 0) {
       throw new ServiceError("SVC_DRAFT_002", "shipment_data has no fields");
     }

@@ -1,13 +1,13 @@
-import type { Context } from "hono";
 import type { PlatformDeps } from "../platform/deps.ts";
 import { ServiceError } from "../errors/service_error.ts";
 import { createServiceApp, type ServiceApp } from "../http/app.ts";
-import { MAX_UPLOAD_BYTES, readMultipartForm } from "../http/body.ts";
+import { MAX_UPLOAD_BYTES } from "../http/body.ts";
+import type { ParamSpec } from "../http/params.ts";
 import { addRoute } from "../http/route.ts";
-import type { AppEnv } from "../http/types.ts";
+import { UploadedFile } from "../schemas/common.ts";
 import { z } from "../schemas/zod.ts";
 import { sha256Hex } from "../util/crypto.ts";
-import { HASH_PATTERN } from "../validation/hash.ts";
+import { HASH_INPUT_PATTERN } from "../validation/hash.ts";
 import { CHECK_SCRIPT_SOURCE } from "../verify/check_script.ts";
 import { findIssuedFile } from "../verify/issued_files.ts";
 import { checkFilePage, sendPage } from "../verify/page.ts";
@@ -16,24 +16,34 @@ import { wantsHtml } from "./verify_hash.ts";
 
 const FileCheck = z.object({
   issued: z.boolean(),
-  sha256: z.string().openapi({ description: "SHA-256 (hex) of the file asked about" }),
+  sha256: z.string().meta({ description: "SHA-256 (hex) of the file asked about" }),
   variant: z.enum(["generated", "flattened"]).nullable(),
   document_type: z.string().nullable(),
-  validation_hash: z.string().nullable().openapi({
+  validation_hash: z.string().nullable().meta({
     description: "The passing validation the document was generated with; null when none",
   }),
-  validated_at: z.string().nullable().openapi({ format: "date-time" }),
-  generated_at: z.string().nullable().openapi({ format: "date-time" }),
-  signer: z.string().nullable().openapi({
+  validated_at: z.string().nullable().meta({ format: "date-time" }),
+  generated_at: z.string().nullable().meta({ format: "date-time" }),
+  signer: z.string().nullable().meta({
     description: "Subject of the certificate the file is signed with; null when unsigned",
   }),
-}).openapi("DocumentCheck");
+}).meta({ id: "DocumentCheck" });
 
 type FileCheckAnswer = z.infer<typeof FileCheck>;
 
 const UploadRequest = z.object({
-  file: z.string().openapi({ format: "binary", description: "The PDF (at most 20 MiB)" }),
-}).openapi("VerifyDocumentRequest");
+  file: UploadedFile.refine((file) => file.size > 0).meta({
+    description: "The PDF (at most 20 MiB), one part",
+  }),
+}).meta({ id: "VerifyDocumentRequest" });
+
+const SHA256_PARAM: ParamSpec = {
+  name: "sha256",
+  description: "SHA-256 hex of the file",
+  normalize: (value) => value.trim().toLowerCase(),
+  pattern: HASH_INPUT_PATTERN,
+  invalid: () => new ServiceError("SVC_VAL_011", "sha256 must be 64 hexadecimal characters"),
+};
 
 const DESCRIPTION = "Public: was exactly this file issued by the service? `issued` is true only " +
   "for the very bytes the service stored (a generated or a flattened document); any change, " +
@@ -43,28 +53,28 @@ const DESCRIPTION = "Public: was exactly this file issued by the service? `issue
 export function verifyDocumentApp(deps: PlatformDeps): ServiceApp {
   const svc = createServiceApp(deps, { name: "verify-document" });
   addRoute(svc, {
+    operationId: "checkDocumentFile",
     method: "post",
     path: "/",
     summary: "Check a document file",
     description: DESCRIPTION,
     tags: ["Validation"],
     auth: "public",
-    body: UploadRequest,
-    bodyContentType: "multipart/form-data",
+    body: {
+      schema: UploadRequest,
+      error: () =>
+        new ServiceError("SVC_VAL_001", "Send the document as one non-empty `file` part"),
+      contentType: "multipart/form-data",
+      maxFileBytes: MAX_UPLOAD_BYTES,
+    },
     responses: {
       200: { description: "The answer, issued or not", schema: FileCheck },
       400: errorResponse("SVC_VAL_001: the `file` part is missing or empty"),
       413: errorResponse(`SVC_REQ_001: file over ${MAX_UPLOAD_BYTES / (1024 * 1024)} MiB`),
       415: errorResponse("SVC_REQ_003: Content-Type is not multipart/form-data"),
     },
-  }, async (c) => {
-    const form = await readMultipartForm(c, MAX_UPLOAD_BYTES);
-    const files = form.getAll("file");
-    const file = files[0];
-    if (files.length !== 1 || !(file instanceof File) || file.size === 0) {
-      throw new ServiceError("SVC_VAL_001", "Send the document as one non-empty `file` part");
-    }
-    const sha256 = await sha256Hex(new Uint8Array(await file.arrayBuffer()));
+  }, async (c, { body }) => {
+    const sha256 = await sha256Hex(new Uint8Array(await body.file.arrayBuffer()));
     return c.json(await check(sha256), 200);
   });
 
@@ -76,6 +86,7 @@ export function verifyDocumentApp(deps: PlatformDeps): ServiceApp {
   });
 
   addRoute(svc, {
+    operationId: "getCheckFilePage",
     method: "get",
     path: "/",
     summary: "The check-a-file page",
@@ -95,6 +106,7 @@ export function verifyDocumentApp(deps: PlatformDeps): ServiceApp {
   });
 
   addRoute(svc, {
+    operationId: "checkDocumentHash",
     method: "get",
     path: "/:sha256",
     summary: "Check a document by its SHA-256",
@@ -102,18 +114,12 @@ export function verifyDocumentApp(deps: PlatformDeps): ServiceApp {
       "file need not be sent.",
     tags: ["Validation"],
     auth: "public",
-    params: z.object({ sha256: z.string().openapi({ description: "SHA-256 hex of the file" }) }),
+    params: [SHA256_PARAM],
     responses: {
       200: { description: "The answer, issued or not", schema: FileCheck },
       400: errorResponse("SVC_VAL_011: not 64 hexadecimal characters"),
     },
-  }, async (c: Context<AppEnv>) => {
-    const sha256 = c.req.param("sha256")?.trim().toLowerCase() ?? "";
-    if (!HASH_PATTERN.test(sha256)) {
-      throw new ServiceError("SVC_VAL_011", "sha256 must be 64 hexadecimal characters");
-    }
-    return c.json(await check(sha256), 200);
-  });
+  }, async (c, { params }) => c.json(await check(params.sha256!), 200));
 
   async function check(sha256: string): Promise<FileCheckAnswer> {
     const found = await findIssuedFile(deps.db, sha256);

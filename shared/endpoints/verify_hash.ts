@@ -2,79 +2,64 @@ import type { Context } from "hono";
 import type { PlatformDeps } from "../platform/deps.ts";
 import { ServiceError } from "../errors/service_error.ts";
 import { createServiceApp, type ServiceApp } from "../http/app.ts";
-import { addRoute, type RouteSpec } from "../http/route.ts";
+import type { ParamSpec } from "../http/params.ts";
+import { addRoute } from "../http/route.ts";
 import type { AppEnv } from "../http/types.ts";
-import { z } from "../schemas/zod.ts";
-import { HASH_PATTERN } from "../validation/hash.ts";
+import { HASH_INPUT_PATTERN } from "../validation/hash.ts";
 import { findVerification } from "../verify/lookup.ts";
 import { notVerifiedPage, sendPage, verifiedPage } from "../verify/page.ts";
 import { errorResponse } from "./common_responses.ts";
 
-const Verified = z.object({
-  verified: z.literal(true),
-  validation_hash: z.string(),
-  timestamp: z.string().openapi({ format: "date-time" }),
-  rules_summary: z.object({
-    layers: z.array(z.object({ name: z.string(), status: z.string() })),
-  }),
-  documents_generated: z.array(z.string()),
-  route: z.object({
-    origin_country: z.string().nullable(),
-    destination_country: z.string().nullable(),
-  }),
-  message: z.string(),
-}).openapi("Verification");
-
-const NotVerified = z.object({ verified: z.literal(false), message: z.string() })
-  .openapi("NotVerified");
-
 const UNKNOWN = "No passing validation has this hash. The document may have been altered, or " +
   "the hash mistyped.";
 
+const HASH_PARAM: ParamSpec = {
+  name: "hash",
+  description: "The validation hash: SHA-256, 64 hexadecimal characters (any case)",
+  example: "9f2c4e0b7a1d3c5e8f6a2b4d0c1e3f5a7b9d2c4e6f8a0b1c3d5e7f9a2b4c6d8e",
+  normalize: (value) => value.trim().toLowerCase(),
+  pattern: HASH_INPUT_PATTERN,
+  invalid: () =>
+    new ServiceError("SVC_VAL_011", "hash must be 64 hexadecimal characters (SHA-256)"),
+  missing: () => new ServiceError("SVC_VAL_001", "hash is required"),
+};
+
 export function verifyHashApp(deps: PlatformDeps): ServiceApp {
   const svc = createServiceApp(deps, { name: "verify-hash" });
-  const spec = (path: string, summary: string): RouteSpec => ({
-    method: "get",
+  const spec = (path: "/" | "/:hash", operationId: string, summary: string) => ({
+    operationId,
+    method: "get" as const,
     path,
     summary,
     description: "Public: what a QR code on a generated document opens. Browsers " +
       "(Accept: text/html) get a readable page, API clients JSON. Shows only the validation " +
       "time, the layer summary, the route countries and the document types.",
     tags: ["Validation"],
-    auth: "public",
-    ...(path === "/"
-      ? { query: z.object({ hash: z.string().openapi({ description: "SHA-256 hex" }) }) }
-      : { params: z.object({ hash: z.string() }) }),
+    auth: "public" as const,
     responses: {
-      200: { description: "Verified", schema: Verified },
+      200: { description: "Verified", schema: "Verification" },
       400: errorResponse("SVC_VAL_001: hash missing; SVC_VAL_011: not 64 hex characters"),
-      404: { description: "No passing validation has this hash", schema: NotVerified },
+      404: { description: "No passing validation has this hash", schema: "NotVerified" },
+    },
+    // A browser that followed a mistyped link gets a page saying so, not JSON.
+    onInvalid: (c: Context<AppEnv>, error: ServiceError) => {
+      if (error.code !== "SVC_VAL_011" || !wantsHtml(c)) throw error;
+      const raw = c.req.param("hash") ?? c.req.query("hash") ?? "";
+      const why = "This is not a validation hash: a hash is 64 hexadecimal characters.";
+      return sendPage(c, notVerifiedPage(raw, why), 400);
     },
   });
-  addRoute(svc, spec("/", "Verify a validation hash"), (c) => verify(c, c.req.query("hash")));
-  addRoute(
-    svc,
-    spec("/:hash", "Verify a validation hash (the QR code's form)"),
-    (c) => verify(c, c.req.param("hash")),
-  );
+  addRoute(svc, {
+    ...spec("/", "verifyHashByQuery", "Verify a validation hash"),
+    query: [{ ...HASH_PARAM, required: true }],
+  }, (c, input) => verify(c, input.query.hash!));
+  addRoute(svc, {
+    ...spec("/:hash", "verifyHash", "Verify a validation hash (the QR code's form)"),
+    params: [HASH_PARAM],
+  }, (c, input) => verify(c, input.params.hash!));
 
-  async function verify(c: Context<AppEnv>, raw: string | undefined): Promise<Response> {
-    const hash = raw?.trim().toLowerCase() ?? "";
-    if (hash === "") throw new ServiceError("SVC_VAL_001", "hash is required");
+  async function verify(c: Context<AppEnv>, hash: string): Promise<Response> {
     const html = wantsHtml(c);
-    if (!HASH_PATTERN.test(hash)) {
-      if (html) {
-        return sendPage(
-          c,
-          notVerifiedPage(
-            raw!,
-            "This is not a validation hash: a hash is 64 hexadecimal characters.",
-          ),
-          400,
-        );
-      }
-      throw new ServiceError("SVC_VAL_011", "hash must be 64 hexadecimal characters (SHA-256)");
-    }
     const found = await findVerification(deps.db, hash);
     if (!found) {
       return html

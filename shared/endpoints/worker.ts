@@ -15,6 +15,7 @@ export function workerApp(deps: QueueDeps): ServiceApp {
   const svc = createServiceApp(deps, { name: "worker" });
   const queues = queueDrainer(deps);
   addRoute(svc, {
+    operationId: "drainQueues",
     method: "post",
     path: "/",
     summary: "Drain queued work (scheduled)",
@@ -24,7 +25,7 @@ export function workerApp(deps: QueueDeps): ServiceApp {
       200: {
         description: "How many jobs (documents, extractions) and webhook deliveries were " +
           "processed",
-        schema: z.object({ processed: z.int() }).openapi("Drained"),
+        schema: z.object({ processed: z.int() }).meta({ id: "Drained" }),
       },
     },
   }, async (c) => {

@@ -30,6 +30,10 @@ export const ERROR_CODES = {
     meaning: "The body did not arrive in full within BODY_READ_TIMEOUT_SECONDS (30 s); it is " +
       "read no further",
   },
+  SVC_REQ_006: {
+    status: 405,
+    meaning: "The path exists, but not for this method; `Allow` lists the methods it takes",
+  },
   SVC_RATE_LIMIT: { status: 429, meaning: "Too many requests; wait `Retry-After` seconds" },
   SVC_SYS_000: {
     status: 500,

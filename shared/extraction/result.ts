@@ -20,14 +20,14 @@ export const ExtractedLineItem = z.object({
 const ExtractedParty = z.object({
   name: textLeaf.optional(),
   address: textLeaf.optional(),
-  country: textLeaf.optional().openapi({ description: "ISO 3166-1 alpha-2" }),
+  country: textLeaf.optional().meta({ description: "ISO 3166-1 alpha-2" }),
 });
 
 export const ExtractionResult = z.object({
   exporter: ExtractedParty.optional(),
   importer: ExtractedParty.optional(),
   goods: z.object({
-    currency: textLeaf.optional().openapi({ description: "ISO 4217" }),
+    currency: textLeaf.optional().meta({ description: "ISO 4217" }),
     total_value: numberLeaf.optional(),
     line_items: z.array(ExtractedLineItem).max(1000),
   }),
@@ -37,7 +37,7 @@ export const ExtractionResult = z.object({
     port_of_loading: textLeaf.optional(),
     port_of_discharge: textLeaf.optional(),
   }).optional(),
-}).openapi("ExtractionResult");
+}).meta({ id: "ExtractionResult" });
 
 export type ExtractionResult = z.infer<typeof ExtractionResult>;
 export type ExtractedLineItem = z.infer<typeof ExtractedLineItem>;

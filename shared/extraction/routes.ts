@@ -1,16 +1,15 @@
-import type { Context } from "hono";
 import { errorResponse } from "../endpoints/common_responses.ts";
 import { sqlState } from "../db/db.ts";
 import { ServiceError } from "../errors/service_error.ts";
 import type { ServiceApp } from "../http/app.ts";
-import { MAX_UPLOAD_BYTES, readMultipartForm } from "../http/body.ts";
-import type { AppEnv } from "../http/types.ts";
-import { addRoute, pathParam } from "../http/route.ts";
+import { MAX_UPLOAD_BYTES } from "../http/body.ts";
+import { addRoute } from "../http/route.ts";
+import { fieldOf, type IssueError } from "../http/validate.ts";
 import type { FileKind } from "../providers/extraction.ts";
-import { Timestamp, Uuid } from "../schemas/common.ts";
+import { Timestamp, UploadedFile, Uuid, UuidText } from "../schemas/common.ts";
 import { z } from "../schemas/zod.ts";
 import { sha256Hex } from "../util/crypto.ts";
-import { isUuid } from "../util/uuid.ts";
+import { UUID_PATTERN } from "../util/uuid.ts";
 import { findExtractionJob, insertExtractionJob } from "./jobs/queue.ts";
 import { ExtractionResult } from "./result.ts";
 import { ACCEPTED_KINDS, CONTENT_TYPES, sniffFileKind } from "./sniff.ts";
@@ -19,19 +18,22 @@ import type { ExtractionRouteDeps } from "./root.ts";
 const TAGS = ["Extraction"];
 
 const Upload = z.object({
-  file: z.string().openapi({
-    format: "binary",
-    description: "PDF, PNG, JPEG, TIFF, XLS or XLSX, at most 20 MiB; the type is judged " +
-      "from the file's bytes, not its name or declared type",
+  file: UploadedFile.refine((file) => file.size > 0, "the file is empty").meta({
+    description: "PDF, PNG, JPEG, TIFF, XLS or XLSX, at most 20 MiB, one part; the type is " +
+      "judged from the file's bytes, not its name or declared type",
   }),
-  shipment_id: Uuid.optional().openapi({ description: "One of the team's shipments" }),
-}).openapi("ExtractionUpload");
+  shipment_id: UuidText.optional().meta({ description: "One of the team's shipments" }),
+}).meta({ id: "ExtractionUpload" });
+
+const uploadError: IssueError = (issue) =>
+  // A malformed id names no shipment: answered like an unknown one.
+  fieldOf(issue) === "shipment_id" ? shipmentNotFound() : "SVC_EXTRACT_001";
 
 const Accepted = z.object({
   job_id: Uuid,
   status: z.literal("processing"),
   created_at: Timestamp,
-}).openapi("ExtractionAccepted");
+}).meta({ id: "ExtractionAccepted" });
 
 const Job = z.union([
   z.object({ job_id: Uuid, status: z.literal("processing"), created_at: Timestamp }),
@@ -48,13 +50,14 @@ const Job = z.union([
     created_at: Timestamp,
     error: z.object({ code: z.literal("SVC_EXTRACT_002"), message: z.string() }),
   }),
-]).openapi("ExtractionJob");
+]).meta({ id: "ExtractionJob" });
 
 /** `/api/v1/extract`: upload a trade document, then poll its extraction job (the Bearer only). */
 export function addExtractionRoutes(svc: ServiceApp<ExtractionRouteDeps>): void {
   const { db, storage } = svc.deps;
 
   addRoute(svc, {
+    operationId: "createExtraction",
     method: "post",
     path: "/v1/extract",
     summary: "Extract data from a trade document (asynchronous)",
@@ -63,8 +66,12 @@ export function addExtractionRoutes(svc: ServiceApp<ExtractionRouteDeps>): void 
       "to the extraction.completed / extraction.failed webhooks.",
     tags: TAGS,
     auth: "bearer",
-    body: Upload,
-    bodyContentType: "multipart/form-data",
+    body: {
+      schema: Upload,
+      error: uploadError,
+      contentType: "multipart/form-data",
+      maxFileBytes: MAX_UPLOAD_BYTES,
+    },
     responses: {
       202: { description: "The job is queued", schema: Accepted },
       400: errorResponse(
@@ -78,9 +85,12 @@ export function addExtractionRoutes(svc: ServiceApp<ExtractionRouteDeps>): void 
           "a PDF, PNG, JPEG, TIFF, XLS or XLSX (details.accepted lists them)",
       ),
     },
-  }, async (c) => {
+  }, async (c, { body }) => {
     const teamId = c.get("principal").teamId;
-    const upload = await readUpload(c);
+    const upload = {
+      bytes: new Uint8Array(await body.file.arrayBuffer()),
+      shipmentId: body.shipment_id ?? null,
+    };
     const kind = sniffFileKind(upload.bytes);
     if (!kind) {
       throw new ServiceError(
@@ -99,6 +109,7 @@ export function addExtractionRoutes(svc: ServiceApp<ExtractionRouteDeps>): void 
   });
 
   addRoute(svc, {
+    operationId: "getExtractionJob",
     method: "get",
     path: "/v1/extract/:jobId",
     summary: "An extraction job",
@@ -107,14 +118,18 @@ export function addExtractionRoutes(svc: ServiceApp<ExtractionRouteDeps>): void 
       "SVC_EXTRACT_002, message}`.",
     tags: TAGS,
     auth: "bearer",
-    params: z.object({ jobId: Uuid }),
+    params: [{
+      name: "jobId",
+      description: "job_id of the upload's answer",
+      pattern: UUID_PATTERN,
+      invalid: () => new ServiceError("SVC_EXTRACT_004", "Extraction job not found"),
+    }],
     responses: {
       200: { description: "The job", schema: Job },
       404: errorResponse("SVC_EXTRACT_004: no such extraction job for this team"),
     },
-  }, async (c) => {
-    const id = pathParam(c, "jobId");
-    const job = isUuid(id) ? await findExtractionJob(db, c.get("principal").teamId, id) : null;
+  }, async (c, { params }) => {
+    const job = await findExtractionJob(db, c.get("principal").teamId, params.jobId!);
     if (!job) throw new ServiceError("SVC_EXTRACT_004", "Extraction job not found");
     const base = { job_id: job.id, status: job.status, created_at: job.created_at };
     if (job.status === "completed") {
@@ -163,38 +178,6 @@ export function addExtractionRoutes(svc: ServiceApp<ExtractionRouteDeps>): void 
       throw error;
     }
   }
-}
-
-interface Upload {
-  bytes: Uint8Array;
-  shipmentId: string | null;
-}
-
-/** The body is read once, and refused (413) as soon as it passes the limit (body.ts). */
-async function readUpload(c: Context<AppEnv>): Promise<Upload> {
-  const form = await readMultipartForm(c, MAX_UPLOAD_BYTES);
-  return { bytes: await fileOf(form), shipmentId: shipmentIdOf(form) };
-}
-
-async function fileOf(form: FormData): Promise<Uint8Array> {
-  const files = form.getAll("file");
-  const file = files[0];
-  if (files.length > 1) {
-    throw new ServiceError("SVC_EXTRACT_001", "Send one `file` part, not several");
-  }
-  if (!(file instanceof File)) {
-    throw new ServiceError("SVC_EXTRACT_001", "The `file` part is missing (or is not a file)");
-  }
-  if (file.size === 0) throw new ServiceError("SVC_EXTRACT_001", "The file is empty");
-  return new Uint8Array(await file.arrayBuffer());
-}
-
-/** Absent or empty (an empty form input): none; anything else must name a team shipment. */
-function shipmentIdOf(form: FormData): string | null {
-  const value = form.get("shipment_id");
-  if (value === null || value === "") return null;
-  if (!isUuid(value)) throw shipmentNotFound();
-  return value;
 }
 
 function shipmentNotFound(): ServiceError {

@@ -2,13 +2,12 @@ import { errorResponse } from "../endpoints/common_responses.ts";
 import type { ErrorCode } from "../errors/codes.ts";
 import { ServiceError } from "../errors/service_error.ts";
 import type { ServiceApp } from "../http/app.ts";
-import { addRoute, pathParam } from "../http/route.ts";
-import { fieldOf, parseInput } from "../http/validate.ts";
+import { addRoute } from "../http/route.ts";
+import { always, fieldOf, type IssueError } from "../http/validate.ts";
 import { displayCode, lookupCode } from "./codes.ts";
 import { lookupHsCode } from "./lookup.ts";
 import {
   HsCode,
-  HsCodeParam,
   HsLookupQuery,
   HsSearchPage,
   HsSearchQuery,
@@ -24,6 +23,7 @@ const QUERY_CODES: Record<string, ErrorCode> = {
   limit: "SVC_HS_002",
   country: "SVC_HS_003",
 };
+const queryError: IssueError = (issue) => QUERY_CODES[fieldOf(issue) ?? ""] ?? "SVC_HS_001";
 
 /** `/api/v1/hs-codes`: search and lookup, for any team (the Bearer only). */
 export function addHsRoutes(svc: ServiceApp<ReferenceDeps>): void {
@@ -40,6 +40,7 @@ export function addHsRoutes(svc: ServiceApp<ReferenceDeps>): void {
 
   // Registered before `/:code`, which would otherwise take "search" for a code.
   addRoute(svc, {
+    operationId: "searchHsCodes",
     method: "get",
     path: "/v1/hs-codes/search",
     summary: "Search HS codes by words or code prefix",
@@ -51,7 +52,7 @@ export function addHsRoutes(svc: ServiceApp<ReferenceDeps>): void {
       "10-digit lines are included, with their duty rates. `total` counts every match.",
     tags: TAGS,
     auth: "bearer",
-    query: HsSearchQuery,
+    query: { schema: HsSearchQuery, error: queryError },
     responses: {
       200: {
         description: "The matches, best first (code order for a prefix)",
@@ -62,12 +63,7 @@ export function addHsRoutes(svc: ServiceApp<ReferenceDeps>): void {
           `integer from 1 to 100; ${BAD_COUNTRY}`,
       ),
     },
-  }, async (c) => {
-    const input = parseInput(
-      HsSearchQuery,
-      c.req.query(),
-      (issue) => QUERY_CODES[fieldOf(issue) ?? ""] ?? "SVC_HS_001",
-    );
+  }, async (c, { query: input }) => {
     const country = await knownCountry(input.country);
     return c.json(
       await searchHsCodes(db, {
@@ -79,6 +75,7 @@ export function addHsRoutes(svc: ServiceApp<ReferenceDeps>): void {
   });
 
   addRoute(svc, {
+    operationId: "getHsCode",
     method: "get",
     path: "/v1/hs-codes/:code",
     summary: "Look up an HS code, or a national tariff line, with its hierarchy",
@@ -87,23 +84,22 @@ export function addHsRoutes(svc: ServiceApp<ReferenceDeps>): void {
       "subheading, then the national lines above a national line, down to the code itself.",
     tags: TAGS,
     auth: "bearer",
-    params: HsCodeParam,
-    query: HsLookupQuery,
+    params: [{
+      name: "code",
+      description: "2, 4, 6 digits (HS), or 8 or 10 digits (a national line: give country); " +
+        "dots and spaces allowed",
+      example: "8471.30",
+      invalid: badCode,
+    }],
+    query: { schema: HsLookupQuery, error: always("SVC_HS_003") },
     responses: {
       200: { description: "The code", schema: HsCode },
       400: errorResponse(`SVC_HS_005: not 2, 4, 6, 8 or 10 digits; ${BAD_COUNTRY}`),
       404: errorResponse("SVC_HS_004: no such code (in that country's tariff, for 8 or 10 digits)"),
     },
-  }, async (c) => {
-    const raw = pathParam(c, "code");
-    const digits = lookupCode(raw);
-    if (digits === null) {
-      throw new ServiceError(
-        "SVC_HS_005",
-        "code: must be 2, 4, 6, 8 or 10 digits (dots and spaces allowed), e.g. 0901.21",
-      );
-    }
-    const query = parseInput(HsLookupQuery, c.req.query(), () => "SVC_HS_003");
+  }, async (c, { params, query }) => {
+    const digits = lookupCode(params.code!);
+    if (digits === null) throw badCode();
     const country = await knownCountry(query.country);
     const record = await lookupHsCode(db, digits, country);
     if (!record) {
@@ -117,4 +113,11 @@ export function addHsRoutes(svc: ServiceApp<ReferenceDeps>): void {
     }
     return c.json(record);
   });
+}
+
+function badCode(): ServiceError {
+  return new ServiceError(
+    "SVC_HS_005",
+    "code: must be 2, 4, 6, 8 or 10 digits (dots and spaces allowed), e.g. 0901.21",
+  );
 }

@@ -7,7 +7,7 @@ export const SEARCH_MAX_QUERY = 200;
 const Country = z.string()
   .regex(/^[A-Za-z]{2}$/, "must be an ISO 3166-1 alpha-2 code, e.g. US")
   .transform((c) => c.toUpperCase())
-  .openapi({
+  .meta({
     description: "ISO 3166-1 alpha-2 (any case). Selects the country's national tariff " +
       "(loaded: US); for another country the answer holds HS codes only.",
     example: "US",
@@ -18,7 +18,7 @@ export const HsSearchQuery = z.object({
     .trim()
     .min(1, "must not be blank")
     .max(SEARCH_MAX_QUERY, `must be at most ${SEARCH_MAX_QUERY} characters`)
-    .openapi({
+    .meta({
       description: "Words (English, stemmed: `roasted coffee`, `laptops`), or a code prefix " +
         "of 2 to 10 digits as paperwork writes it (`0901`, `0901.21`, `8471 30`, `HS 0901.21`, " +
         "`HTS 8471.30.0100`, `0901-21-00`)",
@@ -34,7 +34,7 @@ export const HsSearchQuery = z.object({
         .max(SEARCH_MAX_LIMIT, `must be an integer from 1 to ${SEARCH_MAX_LIMIT}`),
     )
     .optional()
-    .openapi({
+    .meta({
       type: "integer",
       minimum: 1,
       maximum: SEARCH_MAX_LIMIT,
@@ -42,28 +42,22 @@ export const HsSearchQuery = z.object({
       description: `Results per answer, default ${SEARCH_DEFAULT_LIMIT}, at most ` +
         `${SEARCH_MAX_LIMIT}`,
     }),
-}).openapi("HsSearchQuery");
+}).meta({ id: "HsSearchQuery" });
 
-export const HsLookupQuery = z.object({ country: Country.optional() }).openapi("HsLookupQuery");
-
-export const HsCodeParam = z.object({
-  code: z.string().openapi({
-    description: "2, 4, 6 digits (HS), or 8 or 10 digits (a national line: give country); " +
-      "dots and spaces allowed",
-    example: "8471.30",
-  }),
+export const HsLookupQuery = z.object({ country: Country.optional() }).meta({
+  id: "HsLookupQuery",
 });
 
-const Code = z.string().openapi({
+const Code = z.string().meta({
   description: "Dotted display form: `09`, `0901`, `0901.21`, `8471.30.01`, `8471.30.01.00`",
   example: "0901.21",
 });
-const DutyRate = z.string().nullable().openapi({
+const DutyRate = z.string().nullable().meta({
   description: "The national tariff's general (column 1) rate in force on the line, as " +
     "published (inherited from the line above when the line has none); null for HS codes",
   example: "Free",
 });
-const CountryOut = z.string().nullable().openapi({
+const CountryOut = z.string().nullable().meta({
   description: "The country of a national tariff line; null for an HS code",
   example: "US",
 });
@@ -72,44 +66,44 @@ export const HsSearchResult = z.object({
   code: Code,
   description: z.string(),
   country: CountryOut,
-  chapter: z.string().openapi({ example: "09" }),
+  chapter: z.string().meta({ example: "09" }),
   duty_rate: DutyRate,
-}).openapi("HsSearchResult");
+}).meta({ id: "HsSearchResult" });
 
 export const HsSearchPage = z.object({
   results: z.array(HsSearchResult),
-  total: z.int().openapi({ description: "How many codes match (not only this page)" }),
-}).openapi("HsSearchPage");
+  total: z.int().meta({ description: "How many codes match (not only this page)" }),
+}).meta({ id: "HsSearchPage" });
 
 export const HsHierarchyEntry = z.object({
-  level: z.int().openapi({ description: "Digits: 2, 4, 6, then 8 and 10 for national lines" }),
+  level: z.int().meta({ description: "Digits: 2, 4, 6, then 8 and 10 for national lines" }),
   code: Code,
   description: z.string(),
-}).openapi("HsHierarchyEntry");
+}).meta({ id: "HsHierarchyEntry" });
 
 export const HsNationalLine = z.object({
-  level: z.int().openapi({ description: "8 or 10" }),
+  level: z.int().meta({ description: "8 or 10" }),
   code: Code,
-  description: z.string().openapi({
+  description: z.string().meta({
     description: "The line's own text: the unnumbered lines above it, then its description",
   }),
   duty_rate: DutyRate,
-}).openapi("HsNationalLine");
+}).meta({ id: "HsNationalLine" });
 
 export const HsCode = z.object({
   code: Code,
   description: z.string(),
   country: CountryOut,
-  chapter: z.string().openapi({ example: "84" }),
-  heading: z.string().nullable().openapi({ example: "8471" }),
-  subheading: z.string().nullable().openapi({ example: "8471.30" }),
+  chapter: z.string().meta({ example: "84" }),
+  heading: z.string().nullable().meta({ example: "8471" }),
+  subheading: z.string().nullable().meta({ example: "8471.30" }),
   duty_rate: DutyRate,
-  hierarchy: z.array(HsHierarchyEntry).openapi({
+  hierarchy: z.array(HsHierarchyEntry).meta({
     description: "From the chapter down to the code itself",
   }),
-  national_lines: z.array(HsNationalLine).optional().openapi({
+  national_lines: z.array(HsNationalLine).optional().meta({
     description: "Only with `country`, for a 6-digit subheading or an 8-digit national line: " +
       "the country's 8- and 10-digit lines under it, in code order (empty when its tariff is " +
       "not loaded or has none)",
   }),
-}).openapi("HsCode");
+}).meta({ id: "HsCode" });

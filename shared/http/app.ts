@@ -1,20 +1,22 @@
-import { OpenAPIRegistry } from "@asteasolutions/zod-to-openapi";
 import { Hono } from "hono";
+import type { RouterRoute } from "hono/types";
 import { HTTPException } from "hono/http-exception";
 import { getPath } from "hono/utils/url";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "../db/availability.ts";
 import { ServiceError } from "../errors/service_error.ts";
 import type { PlatformDeps } from "../platform/deps.ts";
 import { standardHeaders } from "./headers.ts";
+import type { DeclaredRoute } from "./route.ts";
 import type { AppEnv } from "./types.ts";
 
-/** One function (or the resource API): its Hono app and the OpenAPI description of its routes. */
+/** One function (or the resource API): its Hono app and the declarations of its routes. */
 export interface ServiceApp<D extends PlatformDeps = PlatformDeps> {
   name: string;
   /** `/<name>` for a function; what Supabase's router puts before the function's own path. */
   basePath: string;
   app: Hono<AppEnv>;
-  registry: OpenAPIRegistry;
+  /** What addRoute declared, for the OpenAPI document (shared/openapi/document.ts). */
+  routes: DeclaredRoute[];
   /** The path the app's base path is served under by the gateway (`/functions/v1`, or ``). */
   publicPrefix: string;
   deps: D;
@@ -34,7 +36,8 @@ function functionPath(request: Request): string {
 
 /**
  * The one app factory: base path `/<name>` (Supabase routes a function by its name), request
- * id, one JSON log line per request, CORS, security headers, the 404 and the error handler.
+ * id, one JSON log line per request, CORS, security headers, the 404 and 405, and the error
+ * handler.
  * Authentication and body limits are per route (see route.ts).
  */
 export function createServiceApp<D extends PlatformDeps>(
@@ -50,13 +53,15 @@ export function createServiceApp<D extends PlatformDeps>(
     await next();
   });
   // Hono calls notFound outside the handlers' error boundary: answer, don't throw.
-  app.notFound((c) => errorResponse(noSuchRoute(), c.get("requestId"), deps));
+  app.notFound((c) =>
+    unmatched(app.routes, c.req.method, functionPath(c.req.raw), c.get("requestId"), deps)
+  );
   app.onError((error, c) => errorResponse(error, c.get("requestId"), deps));
   return {
     name: options.name,
     basePath,
     app,
-    registry: new OpenAPIRegistry(),
+    routes: [],
     publicPrefix: options.publicPrefix ?? "/functions/v1",
     deps,
   };
@@ -128,6 +133,55 @@ export function databaseUnavailable(cause: unknown): ServiceError {
 
 export function noSuchRoute(): ServiceError {
   return new ServiceError("SVC_REQ_004", "No such route");
+}
+
+/**
+ * The answer to a request no route took: 405 with `Allow` when the path is one of the app's
+ * with other methods (a plain OPTIONS, which is not a CORS preflight, gets 204 with `Allow`),
+ * else 404.
+ */
+export function unmatched(
+  routes: RouterRoute[],
+  method: string,
+  path: string,
+  requestId: string,
+  deps: PlatformDeps,
+): Response {
+  const allowed = allowedMethods(routes, path);
+  if (allowed.length === 0) return errorResponse(noSuchRoute(), requestId, deps);
+  const allow = [...allowed, "OPTIONS"].join(", ");
+  if (method === "OPTIONS") return new Response(null, { status: 204, headers: { allow } });
+  return errorResponse(
+    new ServiceError("SVC_REQ_006", `${method} is not allowed here; use ${allowed.join(" or ")}`, {
+      headers: { allow },
+      details: { allowed: [...allowed] },
+    }),
+    requestId,
+    deps,
+  );
+}
+
+/** The methods the app's routes take on `path` (HEAD with GET, as Hono answers it). */
+function allowedMethods(routes: RouterRoute[], path: string): string[] {
+  const methods = new Set<string>();
+  for (const route of routes) {
+    if (route.method === "ALL" || !pathPattern(route.path).test(path)) continue;
+    methods.add(route.method);
+    if (route.method === "GET") methods.add("HEAD");
+  }
+  const order = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"];
+  return [...methods].sort((a, b) => order.indexOf(a) - order.indexOf(b));
+}
+
+/** A Hono route path (`/v1/parties/:id`, `/:path{.+}`) as a regular expression. */
+function pathPattern(route: string): RegExp {
+  const parts = route.split("/").map((segment) => {
+    const param = /^:\w+(?:\{(.+)\})?$/.exec(segment);
+    if (param) return param[1] ? `(?:${param[1]})` : "[^/]+";
+    if (segment === "*") return ".*";
+    return segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  });
+  return new RegExp(`^${parts.join("/")}/?$`);
 }
 
 function describe(error: unknown): string {

@@ -1,12 +1,13 @@
-import type { RouteConfig } from "@asteasolutions/zod-to-openapi";
 import type { Context, MiddlewareHandler } from "hono";
-import type { z } from "zod";
-import { ErrorBody } from "../schemas/common.ts";
 import type { ServiceApp } from "./app.ts";
+import { readJsonObject, readMultipartForm } from "./body.ts";
 import { clientAddress } from "./client_address.ts";
+import { checkParams, type ParamLocation, type ParamSpec } from "./params.ts";
 import { rateLimitHeaders, type RateState, tightest } from "./rate_limit.ts";
 import { ServiceError } from "../errors/service_error.ts";
+import type { ObjectSchema, RequestSchema, SchemaOutput } from "./schema.ts";
 import type { AppEnv } from "./types.ts";
+import { formFields, type IssueError, parseInput } from "./validate.ts";
 
 /**
  * - `function`: `apikey: <ANON_KEY>` and `Authorization: Bearer <API_KEY or user JWT>`;
@@ -18,38 +19,169 @@ export type RouteAuth = "function" | "bearer" | "service_role" | "public";
 
 export interface ResponseSpec {
   description: string;
-  schema?: z.ZodType;
+  /**
+   * A zod schema, or the name of one the OpenAPI document registers itself
+   * (shared/openapi/components.ts): routes that must not load zod name theirs.
+   */
+  schema?: RequestSchema | string;
   contentType?: string;
 }
 
-export interface RouteSpec {
+/** A zod schema that checks one part of the request, and the errors its failures answer. */
+export interface SchemaInput<S extends RequestSchema = RequestSchema> {
+  schema: S;
+  error: IssueError;
+}
+
+/** Parameters: zod-free specs, or a zod object (query strings with numbers, unknown names). */
+export type ParamsInput = readonly ParamSpec[] | SchemaInput<ObjectSchema>;
+
+export interface BodyInput<S extends RequestSchema = RequestSchema> extends SchemaInput<S> {
+  /** Default `application/json` (at most 1 MiB, see body.ts). */
+  contentType?: "application/json" | "multipart/form-data";
+  /** multipart: the largest file (default MAX_UPLOAD_BYTES); the body is refused as it passes. */
+  maxFileBytes?: number;
+  /** A JSON body may be left out (no Content-Type, or Content-Length 0): it is then `{}`. */
+  optional?: boolean;
+  /** The OpenAPI example of the body. */
+  example?: unknown;
+}
+
+export interface RouteSpec<
+  P extends ParamsInput | undefined = ParamsInput | undefined,
+  Q extends ParamsInput | undefined = ParamsInput | undefined,
+  H extends ParamsInput | undefined = ParamsInput | undefined,
+  B extends BodyInput | undefined = BodyInput | undefined,
+> {
+  /** Stable and unique in the service: client generators name their methods after it. */
+  operationId: string;
   method: "get" | "post" | "patch" | "put" | "delete";
-  /** Hono path below the app's base path: `/`, `/:id`. */
+  /** Hono path below the app's base path: `/`, `/:id`. Every `:name` is declared in params. */
   path: string;
   summary: string;
   description?: string;
   tags: string[];
   auth: RouteAuth;
-  body?: z.ZodType;
-  bodyContentType?: string;
-  query?: z.ZodObject;
-  params?: z.ZodObject;
+  params?: P;
+  query?: Q;
+  headers?: H;
+  body?: B;
   responses: Record<number, ResponseSpec>;
+  /** Answers a failed check itself (verify-hash's page for browsers), or throws it on. */
+  onInvalid?: (c: Context<AppEnv>, error: ServiceError) => Response | Promise<Response>;
 }
 
-type Handler = (c: Context<AppEnv>) => Promise<Response> | Response;
+type Checked<D> = D extends SchemaInput<infer S> ? SchemaOutput<S>
+  : D extends readonly ParamSpec[] ? Record<string, string>
+  : undefined;
 
-/** Adds a route to the app and its description to the app's OpenAPI registry. */
-export function addRoute(svc: ServiceApp, spec: RouteSpec, handler: Handler): void {
-  svc.registry.registerPath(describe(svc, spec));
+/** What the handler gets: each declared part of the request, checked. */
+export interface RouteInput<P, Q, H, B> {
+  params: Checked<P>;
+  query: Checked<Q>;
+  headers: Checked<H>;
+  body: Checked<B>;
+}
+
+/** A route as the OpenAPI document describes it. */
+export interface DeclaredRoute {
+  /** The path as clients call it, `{name}` for parameters. */
+  publicPath: string;
+  spec: RouteSpec;
+}
+
+type Handler<I> = (c: Context<AppEnv>, input: I) => Promise<Response> | Response;
+
+/**
+ * Adds a route: authentication, then the declared params, query, headers and body checked in
+ * that order (the first failure answers), then the handler with what they parsed to. The
+ * declaration is kept for the OpenAPI document, which is built only when asked for.
+ */
+export function addRoute<
+  P extends ParamsInput | undefined = undefined,
+  Q extends ParamsInput | undefined = undefined,
+  H extends ParamsInput | undefined = undefined,
+  B extends BodyInput | undefined = undefined,
+>(
+  svc: ServiceApp,
+  spec: RouteSpec<P, Q, H, B>,
+  handler: Handler<RouteInput<P, Q, H, B>>,
+): void {
+  assertParamsDeclared(spec as RouteSpec);
+  svc.routes.push({ publicPath: publicPath(svc, spec.path), spec: spec as RouteSpec });
   const guards = authGuard(svc, spec.auth);
-  if (spec.bodyContentType?.startsWith("multipart/")) guards.push(uploadSlot(svc));
-  svc.app.on([spec.method.toUpperCase()], [spec.path], ...guards, handler);
+  if (spec.body?.contentType === "multipart/form-data") guards.push(uploadSlot(svc));
+  svc.app.on([spec.method.toUpperCase()], [spec.path], ...guards, async (c) => {
+    let input: RouteInput<P, Q, H, B>;
+    try {
+      input = await checkRequest(c, spec as RouteSpec) as RouteInput<P, Q, H, B>;
+    } catch (error) {
+      if (spec.onInvalid && error instanceof ServiceError) return spec.onInvalid(c, error);
+      throw error;
+    }
+    return handler(c, input);
+  });
 }
 
-/** A path parameter of the matched route (routes declare them, so it is always there). */
-export function pathParam(c: Context<AppEnv>, name: string): string {
-  return c.req.param(name as never) ?? "";
+/** An undeclared path parameter would go unchecked and undocumented: refused at startup. */
+function assertParamsDeclared(spec: RouteSpec): void {
+  const params = spec.params;
+  const declared = !params
+    ? []
+    : isParamSpecs(params)
+    ? params.map((p) => p.name)
+    : Object.keys(params.schema.shape);
+  const missing = [...spec.path.matchAll(/:(\w+)/g)].map((m) => m[1]!)
+    .filter((name) => !declared.includes(name));
+  if (missing.length > 0) {
+    throw new Error(`${spec.operationId}: path parameter ${missing.join(", ")} is not declared`);
+  }
+}
+
+function publicPath(svc: ServiceApp, path: string): string {
+  return (svc.publicPrefix + svc.basePath + (path === "/" ? "" : path)).replace(/:(\w+)/g, "{$1}");
+}
+
+async function checkRequest(
+  c: Context<AppEnv>,
+  spec: RouteSpec,
+): Promise<Record<keyof RouteInput<unknown, unknown, unknown, unknown>, unknown>> {
+  return {
+    params: checkPart(
+      spec.params,
+      "path",
+      (name) => c.req.param(name as never),
+      () => c.req.param(),
+    ),
+    query: checkPart(spec.query, "query", (name) => c.req.query(name), () => c.req.query()),
+    headers: checkPart(spec.headers, "header", (name) => c.req.header(name), () => c.req.header()),
+    body: spec.body ? await checkBody(c, spec.body) : undefined,
+  };
+}
+
+function checkPart(
+  input: ParamsInput | undefined,
+  where: ParamLocation,
+  read: (name: string) => string | undefined,
+  readAll: () => Record<string, string>,
+): unknown {
+  if (!input) return undefined;
+  if (isParamSpecs(input)) return checkParams(input, where, read);
+  return parseInput(input.schema, readAll(), input.error);
+}
+
+function isParamSpecs(input: ParamsInput): input is readonly ParamSpec[] {
+  return Array.isArray(input);
+}
+
+async function checkBody(c: Context<AppEnv>, body: BodyInput): Promise<unknown> {
+  if (body.contentType === "multipart/form-data") {
+    const form = await readMultipartForm(c, body.maxFileBytes);
+    return parseInput(body.schema, formFields(form), body.error);
+  }
+  const absent = body.optional &&
+    (c.req.header("content-length") === "0" || !c.req.header("content-type"));
+  return parseInput(body.schema, absent ? {} : await readJsonObject(c), body.error);
 }
 
 function authGuard(svc: ServiceApp, auth: RouteAuth): MiddlewareHandler<AppEnv>[] {
@@ -141,79 +273,5 @@ function uploadSlot(svc: ServiceApp): MiddlewareHandler<AppEnv> {
     } finally {
       release();
     }
-  };
-}
-
-const AUTH_RESPONSES: Record<RouteAuth, Record<number, ResponseSpec>> = {
-  public: {
-    429: { description: "SVC_RATE_LIMIT: too many requests from this address", schema: ErrorBody },
-  },
-  service_role: {
-    401: { description: "SVC_AUTH_001: missing credentials", schema: ErrorBody },
-    403: { description: "SVC_AUTH_003: not the service role key", schema: ErrorBody },
-    429: {
-      description: "SVC_RATE_LIMIT: too many failed authentications from this address",
-      schema: ErrorBody,
-    },
-  },
-  bearer: {
-    401: { description: "SVC_AUTH_001: missing or invalid API key or JWT", schema: ErrorBody },
-    429: {
-      description: "SVC_RATE_LIMIT: too many requests for this key or team, or too many failed " +
-        "authentications from this address (Retry-After, RateLimit, RateLimit-Policy)",
-      schema: ErrorBody,
-    },
-  },
-  function: {
-    401: {
-      description: "SVC_AUTH_001: missing or invalid API key or JWT; " +
-        "SVC_AUTH_002: missing or wrong apikey header",
-      schema: ErrorBody,
-    },
-    429: {
-      description: "SVC_RATE_LIMIT: too many requests for this key or team, or too many failed " +
-        "authentications from this address (Retry-After, RateLimit, RateLimit-Policy)",
-      schema: ErrorBody,
-    },
-  },
-};
-
-function describe(svc: ServiceApp, spec: RouteSpec): RouteConfig {
-  const path = svc.publicPrefix + svc.basePath + (spec.path === "/" ? "" : spec.path);
-  const security = spec.auth === "public"
-    ? []
-    : spec.auth === "function"
-    ? [{ bearer: [], apikey: [] }]
-    : [{ bearer: [] }];
-  const responses: RouteConfig["responses"] = {};
-  const all = { ...AUTH_RESPONSES[spec.auth], ...spec.responses };
-  for (const [status, r] of Object.entries(all)) {
-    responses[status] = r.schema
-      ? {
-        description: r.description,
-        content: { [r.contentType ?? "application/json"]: { schema: r.schema } },
-      }
-      : { description: r.description };
-  }
-  return {
-    method: spec.method,
-    path: path.replace(/:(\w+)/g, "{$1}"),
-    summary: spec.summary,
-    ...(spec.description ? { description: spec.description } : {}),
-    tags: spec.tags,
-    security,
-    request: {
-      ...(spec.query ? { query: spec.query } : {}),
-      ...(spec.params ? { params: spec.params } : {}),
-      ...(spec.body
-        ? {
-          body: {
-            required: true,
-            content: { [spec.bodyContentType ?? "application/json"]: { schema: spec.body } },
-          },
-        }
-        : {}),
-    },
-    responses,
   };
 }

@@ -1,8 +1,9 @@
 import { ServiceError } from "../errors/service_error.ts";
 import { errorResponse } from "../endpoints/common_responses.ts";
 import type { ServiceApp } from "../http/app.ts";
-import { addRoute, pathParam } from "../http/route.ts";
+import { addRoute } from "../http/route.ts";
 import { Timestamp, Uuid } from "../schemas/common.ts";
+import { UUID_PATTERN } from "../util/uuid.ts";
 import { z } from "../schemas/zod.ts";
 import { findTeamJob } from "./lookup.ts";
 import type { StorageDeps } from "../storage/create.ts";
@@ -13,34 +14,39 @@ const Job = z.object({
   doc_type: z.string(),
   shipment_id: Uuid.nullable(),
   provider_job_id: z.string().nullable(),
-  download_url: z.string().nullable().openapi({
+  download_url: z.string().nullable().meta({
     description: "A signed URL, fresh on every read, while the job is completed",
   }),
-  hash: z.string().nullable().openapi({ description: "sha256:<hex> of the PDF file" }),
+  hash: z.string().nullable().meta({ description: "sha256:<hex> of the PDF file" }),
   error_message: z.string().nullable(),
   attempts: z.int(),
   created_at: Timestamp,
   completed_at: Timestamp.nullable(),
-}).openapi("DocumentJob");
+}).meta({ id: "DocumentJob" });
 
 /** `GET /api/v1/jobs/:id`: poll a document job (every 2 s, up to 30 times, per the spec). */
 export function addJobRoutes(svc: ServiceApp<StorageDeps>): void {
   const { db, storage, config } = svc.deps;
   addRoute(svc, {
+    operationId: "getDocumentJob",
     method: "get",
     path: "/v1/jobs/:id",
     summary: "A document generation job",
     tags: ["Documents"],
     auth: "bearer",
-    params: z.object({ id: Uuid }),
+    params: [{
+      name: "id",
+      description: "The job id (jobs[].jobId of the generate-documents answer)",
+      pattern: UUID_PATTERN,
+      invalid: jobNotFound,
+    }],
     responses: {
       200: { description: "The job", schema: Job },
       404: errorResponse("SVC_JOB_001: no such job for this team"),
     },
-  }, async (c) => {
-    const id = pathParam(c, "id");
-    const job = await findTeamJob(db, c.get("principal").teamId, id);
-    if (!job) throw new ServiceError("SVC_JOB_001", "Job not found");
+  }, async (c, { params }) => {
+    const job = await findTeamJob(db, c.get("principal").teamId, params.id!);
+    if (!job) throw jobNotFound();
     const { storage_path, file_sha256, ...rest } = job;
     const ready = job.status === "completed" && storage_path;
     return c.json({
@@ -49,4 +55,8 @@ export function addJobRoutes(svc: ServiceApp<StorageDeps>): void {
       hash: ready && file_sha256 ? `sha256:${file_sha256}` : null,
     });
   });
+}
+
+function jobNotFound(): ServiceError {
+  return new ServiceError("SVC_JOB_001", "Job not found");
 }

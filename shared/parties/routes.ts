@@ -1,10 +1,10 @@
 import { errorResponse, JSON_BODY_ERRORS } from "../endpoints/common_responses.ts";
 import { ServiceError } from "../errors/service_error.ts";
 import type { ServiceApp } from "../http/app.ts";
-import { readJsonObject } from "../http/body.ts";
-import { addRoute, pathParam } from "../http/route.ts";
-import { parseInput } from "../http/validate.ts";
-import { isUuid } from "../util/uuid.ts";
+import type { ParamSpec } from "../http/params.ts";
+import { addRoute } from "../http/route.ts";
+import { always } from "../http/validate.ts";
+import { UUID_PATTERN } from "../util/uuid.ts";
 import { deleteParty, findParty, insertParty, updateParty } from "./repo.ts";
 import { SEARCH_COUNT_CAP, searchParties } from "./search.ts";
 import {
@@ -12,7 +12,6 @@ import {
   CreatePartyRequest,
   LIST_DEFAULT_LIMIT,
   Party,
-  PartyIdParam,
   PartyListQuery,
   PartyPage,
   UpdatePartyRequest,
@@ -25,6 +24,14 @@ const BAD_PARTY = errorResponse(
     "that is not an ISO 3166-1 alpha-2 code); SVC_REQ_002: malformed JSON",
 );
 const NO_PARTY = errorResponse("SVC_PARTY_002: party not found (unknown id, or another team's)");
+const PARTY_ID: ParamSpec = {
+  name: "id",
+  description: "The party's id",
+  pattern: UUID_PATTERN,
+  // An id that cannot name a row is answered like an unknown party, before the body.
+  invalid: partyNotFound,
+};
+const partyError = always("SVC_PARTY_001");
 
 /** `/api/v1/parties`: a team's party profiles (the Bearer only). */
 export function addPartyRoutes(svc: ServiceApp<ReferenceDeps>): void {
@@ -42,6 +49,7 @@ export function addPartyRoutes(svc: ServiceApp<ReferenceDeps>): void {
   }
 
   addRoute(svc, {
+    operationId: "createParty",
     method: "post",
     path: "/v1/parties",
     summary: "Create a party profile",
@@ -49,14 +57,17 @@ export function addPartyRoutes(svc: ServiceApp<ReferenceDeps>): void {
       "fields are refused.",
     tags: TAGS,
     auth: "bearer",
-    body: CreatePartyRequest,
+    body: {
+      schema: CreatePartyRequest,
+      error: partyError,
+      example: { name: "Chicago Tools Inc.", country: "US", city: "Chicago" },
+    },
     responses: {
       201: { description: "Created", schema: CreatedParty },
       400: BAD_PARTY,
       ...JSON_BODY_ERRORS,
     },
-  }, async (c) => {
-    const input = parseInput(CreatePartyRequest, await readJsonObject(c), () => "SVC_PARTY_001");
+  }, async (c, { body: input }) => {
     await checkCountry(input.country);
     const party = await insertParty(db, c.get("principal").teamId, input);
     return c.json(
@@ -66,6 +77,7 @@ export function addPartyRoutes(svc: ServiceApp<ReferenceDeps>): void {
   });
 
   addRoute(svc, {
+    operationId: "listParties",
     method: "get",
     path: "/v1/parties",
     summary: "List or search the team's parties",
@@ -76,7 +88,7 @@ export function addPartyRoutes(svc: ServiceApp<ReferenceDeps>): void {
       `${LIST_DEFAULT_LIMIT}.`,
     tags: TAGS,
     auth: "bearer",
-    query: PartyListQuery,
+    query: { schema: PartyListQuery, error: partyError },
     responses: {
       200: { description: "One page of parties", schema: PartyPage },
       400: errorResponse(
@@ -84,8 +96,7 @@ export function addPartyRoutes(svc: ServiceApp<ReferenceDeps>): void {
           "unknown country, search over 200 characters, an unknown parameter)",
       ),
     },
-  }, async (c) => {
-    const input = parseInput(PartyListQuery, c.req.query(), () => "SVC_PARTY_001");
+  }, async (c, { query: input }) => {
     await checkCountry(input.country);
     const page = await searchParties(db, c.get("principal").teamId, {
       search: input.search,
@@ -97,21 +108,22 @@ export function addPartyRoutes(svc: ServiceApp<ReferenceDeps>): void {
   });
 
   addRoute(svc, {
+    operationId: "getParty",
     method: "get",
     path: "/v1/parties/:id",
     summary: "Get a party profile",
     tags: TAGS,
     auth: "bearer",
-    params: PartyIdParam,
+    params: [PARTY_ID],
     responses: { 200: { description: "The party", schema: Party }, 404: NO_PARTY },
-  }, async (c) => {
-    const id = pathParam(c, "id");
-    const party = isUuid(id) ? await findParty(db, c.get("principal").teamId, id) : null;
+  }, async (c, { params }) => {
+    const party = await findParty(db, c.get("principal").teamId, params.id!);
     if (!party) throw partyNotFound();
     return c.json(party);
   });
 
   addRoute(svc, {
+    operationId: "updateParty",
     method: "patch",
     path: "/v1/parties/:id",
     summary: "Change some fields of a party profile",
@@ -119,39 +131,37 @@ export function addPartyRoutes(svc: ServiceApp<ReferenceDeps>): void {
       "country cannot be cleared).",
     tags: TAGS,
     auth: "bearer",
-    params: PartyIdParam,
-    body: UpdatePartyRequest,
+    params: [PARTY_ID],
+    body: {
+      schema: UpdatePartyRequest,
+      error: partyError,
+      example: { contact_email: "imports@chicagotools.example", tax_ids: null },
+    },
     responses: {
       200: { description: "The updated party", schema: Party },
       400: BAD_PARTY,
       404: NO_PARTY,
       ...JSON_BODY_ERRORS,
     },
-  }, async (c) => {
-    const id = pathParam(c, "id");
-    // An id that cannot name a row is answered like an unknown party, before the body.
-    if (!isUuid(id)) throw partyNotFound();
-    const input = parseInput(UpdatePartyRequest, await readJsonObject(c), () => "SVC_PARTY_001");
+  }, async (c, { params, body: input }) => {
     await checkCountry(input.country);
-    const party = await updateParty(db, c.get("principal").teamId, id, input);
+    const party = await updateParty(db, c.get("principal").teamId, params.id!, input);
     if (!party) throw partyNotFound();
     return c.json(party);
   });
 
   addRoute(svc, {
+    operationId: "deleteParty",
     method: "delete",
     path: "/v1/parties/:id",
     summary: "Delete a party profile",
     description: "Shipments that used it keep the fields they were given.",
     tags: TAGS,
     auth: "bearer",
-    params: PartyIdParam,
+    params: [PARTY_ID],
     responses: { 204: { description: "Deleted" }, 404: NO_PARTY },
-  }, async (c) => {
-    const id = pathParam(c, "id");
-    if (!isUuid(id) || !(await deleteParty(db, c.get("principal").teamId, id))) {
-      throw partyNotFound();
-    }
+  }, async (c, { params }) => {
+    if (!(await deleteParty(db, c.get("principal").teamId, params.id!))) throw partyNotFound();
     return c.body(null, 204);
   });
 }

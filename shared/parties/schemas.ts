@@ -12,28 +12,28 @@ function line(max: number) {
     .regex(/^[^\p{Cc}]+$/u, "must not contain control characters");
 }
 
-const Name = line(200).openapi({ example: "Müller Maschinenbau GmbH" });
+const Name = line(200).meta({ example: "Müller Maschinenbau GmbH" });
 /** Addresses may span lines; other control characters are refused. */
 const Address = z.string().trim().min(1, "must not be blank").max(500)
   .regex(/^(?:[^\p{Cc}]|\r?\n)+$/u, "must not contain control characters other than line breaks")
-  .openapi({ example: "Industriestraße 12" });
+  .meta({ example: "Industriestraße 12" });
 const Country = z.string()
   .regex(/^[A-Za-z]{2}$/, "must be an ISO 3166-1 alpha-2 code, e.g. DE")
   .transform((c) => c.toUpperCase())
-  .openapi({ description: "ISO 3166-1 alpha-2 (any case; stored in upper case)", example: "DE" });
+  .meta({ description: "ISO 3166-1 alpha-2 (any case; stored in upper case)", example: "DE" });
 const TaxIds = z.record(
   z.string().regex(/^[a-z0-9_]{1,32}$/, "tax id kinds are 1 to 32 of a-z, 0-9 and _"),
   line(100),
 ).refine((m) => Object.keys(m).length <= 20, "at most 20 tax ids")
-  .openapi({
+  .meta({
     description: "Tax id kind (lower case a-z, 0-9, _) to the id",
     example: { vat: "DE123456789", eori: "DE1234567890123" },
   });
 const Email = z.email("must be an e-mail address").max(254)
-  .openapi({ example: "export@mueller.example" });
+  .meta({ example: "export@mueller.example" });
 const Phone = z.string().trim()
   .regex(/^\+?[0-9 ()./-]{3,40}$/, "must be a phone number (digits, spaces, + ( ) . / -)")
-  .openapi({ example: "+49 711 123456" });
+  .meta({ example: "+49 711 123456" });
 
 /** The optional fields: absent or null (PATCH: null clears the field). */
 const optionalFields = {
@@ -51,7 +51,7 @@ export const CreatePartyRequest = z.strictObject({
   name: Name,
   country: Country,
   ...optionalFields,
-}).openapi("CreatePartyRequest");
+}).meta({ id: "CreatePartyRequest" });
 export type CreatePartyInput = z.infer<typeof CreatePartyRequest>;
 
 export const UpdatePartyRequest = z.strictObject({
@@ -59,7 +59,7 @@ export const UpdatePartyRequest = z.strictObject({
   country: Country.optional(),
   ...optionalFields,
 }).refine((v) => Object.keys(v).length > 0, "give at least one field")
-  .openapi("UpdatePartyRequest");
+  .meta({ id: "UpdatePartyRequest" });
 export type UpdatePartyInput = z.infer<typeof UpdatePartyRequest>;
 
 export const CreatedParty = z.object({
@@ -67,7 +67,7 @@ export const CreatedParty = z.object({
   name: z.string(),
   country: z.string(),
   created_at: Timestamp,
-}).openapi("CreatedParty");
+}).meta({ id: "CreatedParty" });
 
 export const Party = z.object({
   id: Uuid,
@@ -83,19 +83,19 @@ export const Party = z.object({
   contact_name: z.string().nullable(),
   created_at: Timestamp,
   updated_at: Timestamp,
-}).openapi("Party");
+}).meta({ id: "Party" });
 
 export const PartyPage = z.object({
   parties: z.array(Party),
-  total: z.int().openapi({
+  total: z.int().meta({
     description: "How many parties match (not only this page). Exact without a search; a " +
       `search counts up to ${SEARCH_COUNT_CAP}, and when more match, this is ` +
       `${SEARCH_COUNT_CAP} and total_exact is false`,
   }),
-  total_exact: z.boolean().openapi({
+  total_exact: z.boolean().meta({
     description: `false: more than \`total\` (${SEARCH_COUNT_CAP}) parties match the search`,
   }),
-}).openapi("PartyPage");
+}).meta({ id: "PartyPage" });
 
 const Count = (max: number, what: string) =>
   z.string()
@@ -111,7 +111,7 @@ export const PartyListQuery = z.strictObject({
     // Names hold none, and the database takes no NUL.
     .regex(/^[^\p{Cc}]*$/u, "must not contain control characters")
     .optional()
-    .openapi({
+    .meta({
       description: "Part of the name, case- and accent-insensitive (`muller` finds Müller). " +
         "Ranked: names that start with it first, then names with words that start with its " +
         "words, then names that contain it (3 characters or more); ties by name.",
@@ -121,14 +121,12 @@ export const PartyListQuery = z.strictObject({
   limit: Count(LIST_MAX_LIMIT, `must be an integer from 1 to ${LIST_MAX_LIMIT}`)
     .refine((n) => n >= 1, `must be an integer from 1 to ${LIST_MAX_LIMIT}`)
     .optional()
-    .openapi({
+    .meta({
       type: "integer",
       minimum: 1,
       maximum: LIST_MAX_LIMIT,
       default: LIST_DEFAULT_LIMIT,
     }),
   offset: Count(1_000_000, "must be an integer from 0 to 1000000").optional()
-    .openapi({ type: "integer", minimum: 0, default: 0 }),
-}).openapi("PartyListQuery");
-
-export const PartyIdParam = z.object({ id: Uuid.openapi({ description: "The party's id" }) });
+    .meta({ type: "integer", minimum: 0, default: 0 }),
+}).meta({ id: "PartyListQuery" });

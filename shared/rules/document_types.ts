@@ -1,5 +1,3 @@
-import { z } from "../schemas/zod.ts";
-
 export const DOCUMENT_TYPES = [
   "COMMERCIAL_INVOICE",
   "PACKING_LIST",
@@ -20,8 +18,6 @@ export const DOCUMENT_TYPES = [
 ] as const;
 
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
-
-export const DocumentTypeSchema = z.enum(DOCUMENT_TYPES).openapi("DocumentType");
 
 export function isDocumentType(value: unknown): value is DocumentType {
   return typeof value === "string" && (DOCUMENT_TYPES as readonly string[]).includes(value);

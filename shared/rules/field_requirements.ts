@@ -3,7 +3,6 @@
  * document-field-requirements serves, that generate-documents' pre-checks read (required
  * fields block) and that its soft warnings read (recommended fields ask for confirmation).
  */
-import { z } from "../schemas/zod.ts";
 import { DOCUMENT_TYPES, type DocumentType } from "./document_types.ts";
 import { toFieldPath } from "./paths.ts";
 
@@ -15,13 +14,6 @@ export interface FieldSpec {
   label: string;
   tab: Tab;
 }
-
-export const FieldSpecSchema = z.object({
-  fieldPath: z.string().openapi({ example: "blData.freightPayment" }),
-  dataPath: z.string().openapi({ example: "bl_data.freight_payment" }),
-  label: z.string().openapi({ example: "Freight payment (PREPAID or COLLECT)" }),
-  tab: z.enum(["parties", "route", "goods", "logistics", "compliance"]),
-}).openapi("FieldSpec");
 
 function field(dataPath: string, label: string, tab: Tab): FieldSpec {
   return { fieldPath: toFieldPath(dataPath), dataPath, label, tab };

@@ -23,32 +23,32 @@ export const CountryCode = z.string().regex(
   /^[A-Z]{2}$/,
   "must be an ISO 3166-1 alpha-2 code such as DE",
 )
-  .openapi({ example: "DE" });
+  .meta({ example: "DE" });
 export const CurrencyCode = z.string().regex(/^[A-Z]{3}$/, "must be an ISO 4217 code such as EUR")
-  .openapi({ example: "EUR" });
+  .meta({ example: "EUR" });
 /** UN/LOCODE, written with or without the space between country and location (`DE HAM`). */
 export const LocodeText = z.string().regex(
   /^[A-Za-z]{2} ?[A-Za-z2-9]{3}$/,
   "must be a UN/LOCODE such as DEHAM",
-).openapi({ example: "DEHAM" });
+).meta({ example: "DEHAM" });
 export const IataAirport = z.string().regex(/^[A-Z]{3}$/, "must be a 3-letter IATA airport code");
 /** HS codes are written with or without dots and spaces: 0901.21, 090121, 8471.30.01.00. */
 export const HsCodeText = z.string().regex(
   /^\d{2}(?:[. ]?\d{2}){1,4}$/,
   "must be an HS code of 4 to 10 digits, such as 0901.21",
-).openapi({ example: "0901.21" });
+).meta({ example: "0901.21" });
 export const IsoDate = z.iso.date("must be a date in the form YYYY-MM-DD");
 const Amount = z.number().finite().nonnegative();
 const Positive = z.number().finite().positive("must be greater than zero");
 const Kg = z.number().finite().nonnegative();
 
-export const TaxIds = z.record(z.string().regex(/^[a-z0-9_]{1,40}$/), text(60)).openapi({
+export const TaxIds = z.record(z.string().regex(/^[a-z0-9_]{1,40}$/), text(60)).meta({
   description: "Tax ids by kind: eori, vat, ein, rex, …",
   example: { eori: "DE123456789012345", vat: "DE123456789" },
 });
 
 export const Party = z.object({
-  party_id: z.uuid().optional().openapi({ description: "A saved party profile to fill in from" }),
+  party_id: z.uuid().optional().meta({ description: "A saved party profile to fill in from" }),
   name: text(200),
   address: optionalText(300),
   city: optionalText(100),
@@ -59,7 +59,7 @@ export const Party = z.object({
   contact_name: optionalText(200),
   contact_email: z.email().optional(),
   contact_phone: optionalText(40),
-}).openapi("Party");
+}).meta({ id: "Party" });
 
 export const Certifier = Party.extend({
   role: z.enum(["importer", "exporter", "producer"]).optional(),
@@ -100,13 +100,13 @@ export const LineItem = z.object({
   domestic_foreign: z.enum(["D", "F"]).optional(),
   botanical_name: optionalText(200),
   species: optionalText(200),
-}).openapi("LineItem");
+}).meta({ id: "LineItem" });
 
 export const Goods = z.object({
   currency: CurrencyCode,
   total_value: Amount.optional(),
   line_items: z.array(LineItem).min(1, "must list at least one line item").max(1000),
-}).openapi("Goods");
+}).meta({ id: "Goods" });
 
 export const Route = z.object({
   origin_country: CountryCode,
@@ -123,7 +123,7 @@ export const Route = z.object({
   airport_of_departure: IataAirport.optional(),
   airport_of_destination: IataAirport.optional(),
   flight_number: optionalText(20),
-}).openapi("Route");
+}).meta({ id: "Route" });
 
 const Declaration = z.object({
   signatory_name: optionalText(200),
@@ -341,7 +341,7 @@ export const TradeShipment = z.object({
     authorised_by_name: optionalText(200),
     authorised_by_title: optionalText(100),
   }).optional(),
-}).openapi("TradeShipment");
+}).meta({ id: "TradeShipment" });
 
 export type TradeShipment = z.infer<typeof TradeShipment>;
 export type LineItem = z.infer<typeof LineItem>;

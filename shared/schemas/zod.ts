@@ -1,7 +1,7 @@
-import { extendZodWithOpenApi } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
 
-// Adds `.openapi()` to zod schemas, once, for every module that imports z from here.
-extendZodWithOpenApi(z);
-
+/**
+ * Schemas carry their OpenAPI names and descriptions in zod's own metadata (`.meta({id, …})`),
+ * which the generator reads; serving a request never loads the generator.
+ */
 export { z };

@@ -1,3 +1,4 @@
+import { UUID_PATTERN } from "../util/uuid.ts";
 import { Timestamp, Uuid } from "../schemas/common.ts";
 import { z } from "../schemas/zod.ts";
 
@@ -9,10 +10,11 @@ export const SHIPMENT_STATUSES = [
   "generated",
 ] as const;
 
-export const ShipmentStatus = z.enum(SHIPMENT_STATUSES).openapi("ShipmentStatus");
+export const ShipmentStatus = z.enum(SHIPMENT_STATUSES).meta({ id: "ShipmentStatus" });
 export type ShipmentStatus = z.infer<typeof ShipmentStatus>;
 
-export const ShipmentData = z.record(z.string(), z.unknown()).openapi("ShipmentData", {
+export const ShipmentData = z.record(z.string(), z.unknown()).meta({
+  id: "ShipmentData",
   description: "The shipment data object (TradeShipment, snake_case paths such as " +
     "exporter.name, route.port_of_loading, goods.line_items). Stored as given; " +
     "validate-shipment checks it against the rules.",
@@ -27,12 +29,12 @@ export const ShipmentData = z.record(z.string(), z.unknown()).openapi("ShipmentD
 /** Printable text without control characters; references end up on printed documents. */
 export const ShipmentRef = z.string().trim().min(1).max(100)
   .regex(/^[^\p{Cc}]+$/u, "must not contain control characters")
-  .openapi({ example: "PO-2026-0042" });
+  .meta({ example: "PO-2026-0042" });
 
 export const CreateShipmentRequest = z.object({
   shipment_data: ShipmentData,
   shipment_ref: ShipmentRef.optional(),
-}).openapi("CreateShipmentRequest");
+}).meta({ id: "CreateShipmentRequest" });
 
 export const CreatedShipment = z.object({
   shipment_id: Uuid,
@@ -41,14 +43,14 @@ export const CreatedShipment = z.object({
   generation_count: z.int(),
   max_generations: z.int(),
   created_at: Timestamp,
-}).openapi("CreatedShipment");
+}).meta({ id: "CreatedShipment" });
 
 export const DataDiffEntry = z.object({
   path: z.string(),
   op: z.enum(["added", "removed", "changed"]),
   before: z.unknown().optional(),
   after: z.unknown().optional(),
-}).openapi("DataDiffEntry");
+}).meta({ id: "DataDiffEntry" });
 
 export const GenerationHistoryEntry = z.object({
   id: Uuid,
@@ -59,7 +61,7 @@ export const GenerationHistoryEntry = z.object({
   data_diff: z.array(DataDiffEntry).nullable(),
   flattened_urls: z.record(z.string(), z.string()).nullable(),
   created_at: Timestamp,
-}).openapi("GenerationHistoryEntry");
+}).meta({ id: "GenerationHistoryEntry" });
 
 export const Shipment = z.object({
   id: Uuid,
@@ -74,7 +76,7 @@ export const Shipment = z.object({
   created_at: Timestamp,
   updated_at: Timestamp,
   generation_history: z.array(GenerationHistoryEntry),
-}).openapi("Shipment");
+}).meta({ id: "Shipment" });
 
 export const ShipmentListItem = Shipment.pick({
   id: true,
@@ -84,27 +86,26 @@ export const ShipmentListItem = Shipment.pick({
   created_by: true,
   created_at: true,
   updated_at: true,
-}).openapi("ShipmentListItem");
+}).meta({ id: "ShipmentListItem" });
 
 export const ShipmentList = z.object({ shipments: z.array(ShipmentListItem) })
-  .openapi("ShipmentList");
+  .meta({ id: "ShipmentList" });
 
-export const GetShipmentQuery = z.object({
-  id: z.string().optional().openapi({
-    description: "Shipment UUID: single mode (wins over status)",
-  }),
-  status: ShipmentStatus.optional().openapi({
-    description: "Without id: list mode, at most 50, newest update first",
-  }),
-});
-
+// shipment_id first: an id that names no draft is answered before the data is judged.
 export const SaveDraftRequest = z.object({
+  shipment_id: z.string().regex(UUID_PATTERN).optional().meta({
+    format: "uuid",
+    description: "The draft to replace; omit to create",
+  }),
   shipment_data: ShipmentData,
   shipment_ref: ShipmentRef.optional(),
-  shipment_id: Uuid.optional().openapi({ description: "The draft to replace; omit to create" }),
-}).openapi("SaveDraftRequest");
+}).meta({ id: "SaveDraftRequest" });
 
 export const SavedDraft = z.object({ shipment_id: Uuid, updated_at: Timestamp })
-  .openapi("SavedDraft");
+  .meta({ id: "SavedDraft" });
 
-export const PromoteDraftRequest = z.object({ shipment_id: Uuid }).openapi("PromoteDraftRequest");
+export const PromoteDraftRequest = z.object({
+  shipment_id: z.string().min(1).regex(UUID_PATTERN).meta({ format: "uuid" }),
+}).meta({
+  id: "PromoteDraftRequest",
+});

@@ -25,4 +25,5 @@ export async function validationHash(input: HashInput): Promise<string> {
   return await sha256Hex(canonical);
 }
 
-export const HASH_PATTERN = /^[0-9a-f]{64}$/;
+/** A hash as clients may send it, in either case (the service lower-cases it). */
+export const HASH_INPUT_PATTERN = /^[0-9a-fA-F]{64}$/;

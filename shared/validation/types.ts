@@ -4,21 +4,21 @@ export const RuleStatus = z.enum(["passed", "failed", "warning"]);
 export type RuleStatus = z.infer<typeof RuleStatus>;
 
 export const RuleResult = z.object({
-  rule: z.string().openapi({ example: "hs_code_exists" }),
+  rule: z.string().meta({ example: "hs_code_exists" }),
   status: RuleStatus,
   message: z.string(),
-  path: z.string().optional().openapi({
+  path: z.string().optional().meta({
     description: "The shipment data path the result is about",
     example: "goods.line_items.0.hs_code",
   }),
-}).openapi("RuleResult");
+}).meta({ id: "RuleResult" });
 export type RuleResult = z.infer<typeof RuleResult>;
 
 export const LayerResult = z.object({
-  name: z.string().openapi({ example: "Business Rules" }),
+  name: z.string().meta({ example: "Business Rules" }),
   status: z.enum(["passed", "failed"]),
   results: z.array(RuleResult),
-}).openapi("LayerResult");
+}).meta({ id: "LayerResult" });
 export type LayerResult = z.infer<typeof LayerResult>;
 
 /** What a rules provider answers for one run. */

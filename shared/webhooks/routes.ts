@@ -2,12 +2,12 @@ import type { Queryable } from "../db/db.ts";
 import { errorResponse, JSON_BODY_ERRORS } from "../endpoints/common_responses.ts";
 import { ServiceError } from "../errors/service_error.ts";
 import type { ServiceApp } from "../http/app.ts";
-import { readJsonObject } from "../http/body.ts";
-import { addRoute, pathParam } from "../http/route.ts";
-import { parseInput } from "../http/validate.ts";
+import type { ParamSpec } from "../http/params.ts";
+import { addRoute } from "../http/route.ts";
+import { always } from "../http/validate.ts";
 import { Timestamp, Uuid } from "../schemas/common.ts";
 import { z } from "../schemas/zod.ts";
-import { isUuid } from "../util/uuid.ts";
+import { UUID_PATTERN } from "../util/uuid.ts";
 import { newWebhookSecret } from "./signing.ts";
 import { checkWebhookUrl, RefusedUrl } from "./ssrf.ts";
 
@@ -21,16 +21,16 @@ export const WEBHOOK_EVENTS = [
 const Event = z.enum(WEBHOOK_EVENTS);
 const Events = z.array(Event).min(1).max(WEBHOOK_EVENTS.length)
   .refine((list) => new Set(list).size === list.length, "events must not repeat");
-const Url = z.string().min(1).max(2048).openapi({ example: "https://example.com/hooks/trade" });
+const Url = z.string().min(1).max(2048).meta({ example: "https://example.com/hooks/trade" });
 
 const CreateSubscription = z.object({ url: Url, events: Events, enabled: z.boolean().optional() })
-  .strict().openapi("CreateWebhookRequest");
+  .strict().meta({ id: "CreateWebhookRequest" });
 const UpdateSubscription = z.object({
   url: Url.optional(),
   events: Events.optional(),
   enabled: z.boolean().optional(),
 }).strict().refine((v) => Object.keys(v).length > 0, "give url, events or enabled")
-  .openapi("UpdateWebhookRequest");
+  .meta({ id: "UpdateWebhookRequest" });
 
 const Subscription = z.object({
   id: Uuid,
@@ -40,14 +40,14 @@ const Subscription = z.object({
   disabled_reason: z.string().nullable(),
   created_at: Timestamp,
   updated_at: Timestamp,
-}).openapi("Webhook");
+}).meta({ id: "Webhook" });
 const SubscriptionWithSecret = z.object({
   id: Uuid,
   url: z.string(),
   events: z.array(Event),
   enabled: z.boolean(),
-  secret: z.string().openapi({ description: "Shown only here: keep it to verify signatures" }),
-}).openapi("WebhookWithSecret");
+  secret: z.string().meta({ description: "Shown only here: keep it to verify signatures" }),
+}).meta({ id: "WebhookWithSecret" });
 const Attempt = z.object({
   attempted_at: Timestamp,
   status_code: z.int().nullable(),
@@ -56,7 +56,7 @@ const Attempt = z.object({
 });
 const Delivery = z.object({
   id: Uuid,
-  event_id: Uuid.openapi({ description: "X-Service-Event-Id: the same on every attempt" }),
+  event_id: Uuid.meta({ description: "X-Service-Event-Id: the same on every attempt" }),
   event: Event,
   status: z.enum(["pending", "delivered", "failed"]),
   next_attempt_at: Timestamp.nullable(),
@@ -66,14 +66,26 @@ const Delivery = z.object({
   created_at: Timestamp,
   delivered_at: Timestamp.nullable(),
   attempts: z.array(Attempt),
-}).openapi("WebhookDelivery");
+}).meta({ id: "WebhookDelivery" });
 
 const TAGS = ["Webhooks"];
 const BAD = errorResponse(
   "SVC_HOOK_001: invalid url, refused address or unknown event; SVC_REQ_002: malformed JSON",
 );
 const NOT_FOUND = errorResponse("SVC_HOOK_002: no such subscription or delivery for this team");
-const IdParams = z.object({ id: Uuid });
+const SUBSCRIPTION_ID: ParamSpec = {
+  name: "id",
+  description: "The subscription's id",
+  pattern: UUID_PATTERN,
+  invalid: () => notFound("Webhook subscription not found"),
+};
+const hookError = always("SVC_HOOK_001");
+const DeliveriesQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(50).meta({
+    description: "1 to 100, default 50",
+  }),
+  status: z.enum(["pending", "delivered", "failed"]).optional(),
+});
 
 interface SubscriptionRow {
   id: string;
@@ -103,17 +115,16 @@ export function addWebhookRoutes(svc: ServiceApp): void {
   }
 
   async function findSubscription(q: Queryable, teamId: string, id: string) {
-    const [row] = isUuid(id)
-      ? await q.query<SubscriptionRow>(
-        `select ${COLUMNS} from webhook_subscriptions where id = $1 and team_id = $2`,
-        [id, teamId],
-      )
-      : [];
+    const [row] = await q.query<SubscriptionRow>(
+      `select ${COLUMNS} from webhook_subscriptions where id = $1 and team_id = $2`,
+      [id, teamId],
+    );
     if (!row) throw notFound("Webhook subscription not found");
     return row;
   }
 
   addRoute(svc, {
+    operationId: "createWebhook",
     method: "post",
     path: "/v1/webhooks",
     summary: "Subscribe a URL to events",
@@ -122,14 +133,20 @@ export function addWebhookRoutes(svc: ServiceApp): void {
       "or link-local address (unless WEBHOOK_ALLOW_PRIVATE_NETWORKS=true).",
     tags: TAGS,
     auth: "bearer",
-    body: CreateSubscription,
+    body: {
+      schema: CreateSubscription,
+      error: hookError,
+      example: {
+        url: "https://example.com/hooks/trade",
+        events: ["document.generated", "document.failed"],
+      },
+    },
     responses: {
       201: { description: "Subscribed", schema: SubscriptionWithSecret },
       400: BAD,
       ...JSON_BODY_ERRORS,
     },
-  }, async (c) => {
-    const input = parseInput(CreateSubscription, await readJsonObject(c), () => "SVC_HOOK_001");
+  }, async (c, { body: input }) => {
     const url = await checkedUrl(input.url);
     const [row] = await db.query<SubscriptionRow>(
       `insert into webhook_subscriptions (team_id, url, events, enabled, secret)
@@ -140,6 +157,7 @@ export function addWebhookRoutes(svc: ServiceApp): void {
   });
 
   addRoute(svc, {
+    operationId: "listWebhooks",
     method: "get",
     path: "/v1/webhooks",
     summary: "The team's webhook subscriptions",
@@ -160,18 +178,20 @@ export function addWebhookRoutes(svc: ServiceApp): void {
   });
 
   addRoute(svc, {
+    operationId: "getWebhook",
     method: "get",
     path: "/v1/webhooks/:id",
     summary: "A webhook subscription",
     tags: TAGS,
     auth: "bearer",
-    params: IdParams,
+    params: [SUBSCRIPTION_ID],
     responses: { 200: { description: "The subscription", schema: Subscription }, 404: NOT_FOUND },
-  }, async (c) => {
-    return c.json(view(await findSubscription(db, c.get("principal").teamId, pathParam(c, "id"))));
+  }, async (c, { params }) => {
+    return c.json(view(await findSubscription(db, c.get("principal").teamId, params.id!)));
   });
 
   addRoute(svc, {
+    operationId: "updateWebhook",
     method: "patch",
     path: "/v1/webhooks/:id",
     summary: "Change a subscription's url, events or enabled",
@@ -179,18 +199,17 @@ export function addWebhookRoutes(svc: ServiceApp): void {
       "clears its disabled_reason.",
     tags: TAGS,
     auth: "bearer",
-    params: IdParams,
-    body: UpdateSubscription,
+    params: [SUBSCRIPTION_ID],
+    body: { schema: UpdateSubscription, error: hookError, example: { enabled: true } },
     responses: {
       200: { description: "The updated subscription", schema: Subscription },
       400: BAD,
       404: NOT_FOUND,
       ...JSON_BODY_ERRORS,
     },
-  }, async (c) => {
+  }, async (c, { params, body: input }) => {
     const teamId = c.get("principal").teamId;
-    const current = await findSubscription(db, teamId, pathParam(c, "id"));
-    const input = parseInput(UpdateSubscription, await readJsonObject(c), () => "SVC_HOOK_001");
+    const current = await findSubscription(db, teamId, params.id!);
     const url = input.url === undefined ? current.url : await checkedUrl(input.url);
     const enabled = input.enabled ?? current.enabled;
     const [row] = await db.query<SubscriptionRow>(
@@ -205,26 +224,25 @@ export function addWebhookRoutes(svc: ServiceApp): void {
   });
 
   addRoute(svc, {
+    operationId: "deleteWebhook",
     method: "delete",
     path: "/v1/webhooks/:id",
     summary: "Delete a subscription and its deliveries",
     tags: TAGS,
     auth: "bearer",
-    params: IdParams,
+    params: [SUBSCRIPTION_ID],
     responses: { 204: { description: "Deleted" }, 404: NOT_FOUND },
-  }, async (c) => {
-    const id = pathParam(c, "id");
-    const deleted = isUuid(id)
-      ? await db.query(
-        "delete from webhook_subscriptions where id = $1 and team_id = $2 returning id",
-        [id, c.get("principal").teamId],
-      )
-      : [];
+  }, async (c, { params }) => {
+    const deleted = await db.query(
+      "delete from webhook_subscriptions where id = $1 and team_id = $2 returning id",
+      [params.id!, c.get("principal").teamId],
+    );
     if (deleted.length === 0) throw notFound("Webhook subscription not found");
     return c.body(null, 204);
   });
 
   addRoute(svc, {
+    operationId: "rotateWebhookSecret",
     method: "post",
     path: "/v1/webhooks/:id/rotate-secret",
     summary: "Replace the signing secret",
@@ -232,14 +250,14 @@ export function addWebhookRoutes(svc: ServiceApp): void {
       "on, retries of earlier events included.",
     tags: TAGS,
     auth: "bearer",
-    params: IdParams,
+    params: [SUBSCRIPTION_ID],
     responses: {
       200: { description: "The subscription with its new secret", schema: SubscriptionWithSecret },
       404: NOT_FOUND,
     },
-  }, async (c) => {
+  }, async (c, { params }) => {
     const teamId = c.get("principal").teamId;
-    const current = await findSubscription(db, teamId, pathParam(c, "id"));
+    const current = await findSubscription(db, teamId, params.id!);
     const [row] = await db.query<SubscriptionRow>(
       `update webhook_subscriptions set secret = $3, updated_at = now()
         where id = $1 and team_id = $2 returning ${COLUMNS}`,
@@ -250,16 +268,14 @@ export function addWebhookRoutes(svc: ServiceApp): void {
   });
 
   addRoute(svc, {
+    operationId: "listWebhookDeliveries",
     method: "get",
     path: "/v1/webhooks/:id/deliveries",
     summary: "A subscription's deliveries with every attempt and the receiver's answer",
     tags: TAGS,
     auth: "bearer",
-    params: IdParams,
-    query: z.object({
-      limit: z.string().optional().openapi({ description: "1 to 100, default 50" }),
-      status: z.enum(["pending", "delivered", "failed"]).optional(),
-    }),
+    params: [SUBSCRIPTION_ID],
+    query: { schema: DeliveriesQuery, error: hookError },
     responses: {
       200: {
         description: "Deliveries, newest first",
@@ -268,17 +284,9 @@ export function addWebhookRoutes(svc: ServiceApp): void {
       400: errorResponse("SVC_HOOK_001: invalid limit or status"),
       404: NOT_FOUND,
     },
-  }, async (c) => {
+  }, async (c, { params, query }) => {
     const teamId = c.get("principal").teamId;
-    const subscription = await findSubscription(db, teamId, pathParam(c, "id"));
-    const query = parseInput(
-      z.object({
-        limit: z.coerce.number().int().min(1).max(100).default(50),
-        status: z.enum(["pending", "delivered", "failed"]).optional(),
-      }),
-      { limit: c.req.query("limit"), status: c.req.query("status") },
-      () => "SVC_HOOK_001",
-    );
+    const subscription = await findSubscription(db, teamId, params.id!);
     const deliveries = await listDeliveries(db, {
       teamId,
       subscriptionId: subscription.id,
@@ -289,6 +297,7 @@ export function addWebhookRoutes(svc: ServiceApp): void {
   });
 
   addRoute(svc, {
+    operationId: "resendWebhookDelivery",
     method: "post",
     path: "/v1/webhooks/:id/deliveries/:delivery_id/resend",
     summary: "Send a delivery again",
@@ -296,27 +305,30 @@ export function addWebhookRoutes(svc: ServiceApp): void {
       "receiver gets the same event id (X-Service-Event-Id) again.",
     tags: TAGS,
     auth: "bearer",
-    params: z.object({ id: Uuid, delivery_id: Uuid }),
+    params: [SUBSCRIPTION_ID, {
+      name: "delivery_id",
+      description: "The delivery's id",
+      pattern: UUID_PATTERN,
+      invalid: () => notFound("Webhook delivery not found"),
+    }],
     responses: {
       202: { description: "Queued", schema: Delivery },
       404: NOT_FOUND,
     },
-  }, async (c) => {
+  }, async (c, { params }) => {
     const teamId = c.get("principal").teamId;
-    const subscription = await findSubscription(db, teamId, pathParam(c, "id"));
-    const deliveryId = pathParam(c, "delivery_id");
-    const updated = isUuid(deliveryId)
-      ? await db.transaction(async (tx) => {
-        const rows = await tx.query(
-          `update webhook_deliveries
-              set status = 'pending', attempts = 0, next_attempt_at = now(), delivered_at = null
-            where id = $1 and subscription_id = $2 and team_id = $3 returning id`,
-          [deliveryId, subscription.id, teamId],
-        );
-        if (rows.length > 0) await tx.query("select pg_notify('outbox_events', '')");
-        return rows;
-      })
-      : [];
+    const subscription = await findSubscription(db, teamId, params.id!);
+    const deliveryId = params.delivery_id!;
+    const updated = await db.transaction(async (tx) => {
+      const rows = await tx.query(
+        `update webhook_deliveries
+            set status = 'pending', attempts = 0, next_attempt_at = now(), delivered_at = null
+          where id = $1 and subscription_id = $2 and team_id = $3 returning id`,
+        [deliveryId, subscription.id, teamId],
+      );
+      if (rows.length > 0) await tx.query("select pg_notify('outbox_events', '')");
+      return rows;
+    });
     if (updated.length === 0) throw notFound("Webhook delivery not found");
     const [delivery] = await listDeliveries(db, {
       teamId,

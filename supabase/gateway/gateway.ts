@@ -7,8 +7,8 @@ import {
   databaseUnavailable,
   errorResponse,
   FUNCTIONS_PREFIX,
-  noSuchRoute,
   type ServiceApp,
+  unmatched,
 } from "../../shared/http/app.ts";
 import { standardHeaders } from "../../shared/http/headers.ts";
 import type { AppBindings } from "../../shared/http/types.ts";
@@ -100,7 +100,9 @@ function rootApp(deps: ServiceDeps, apps: ServiceApp[]): Hono<RootEnv> {
       "cache-control": "private, max-age=300",
     });
   });
-  root.notFound((c) => errorResponse(noSuchRoute(), c.get("requestId"), deps));
+  root.notFound((c) =>
+    unmatched(root.routes, c.req.method, getPath(c.req.raw), c.get("requestId"), deps)
+  );
   root.onError((error, c) => errorResponse(error, c.get("requestId"), deps));
   return root;
 }

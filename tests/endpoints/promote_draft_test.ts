@@ -282,7 +282,9 @@ serviceTest("promote-draft", async (t) => {
     await expectError(res, 401, "SVC_AUTH_002");
   });
 
-  await t.step("answers 404 SVC_REQ_004 for GET (only POST is routed)", async () => {
-    await expectError(await svc.call(free, "promote-draft"), 404, "SVC_REQ_004");
+  await t.step("answers 405 SVC_REQ_006 with Allow for GET (only POST is routed)", async () => {
+    const res = await svc.call(free, "promote-draft");
+    equal(res.headers.get("allow"), "POST, OPTIONS");
+    await expectError(res, 405, "SVC_REQ_006");
   });
 });

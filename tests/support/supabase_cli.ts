@@ -5,6 +5,8 @@
  * `.tools/supabase-cli/` (as `.ci/run` does) and run with `npm exec` from there; every command
  * goes through npm, which the project already needs.
  */
+import { installNpmTool } from "../../scripts/npm_tool.ts";
+
 export const SUPABASE_CLI_VERSION = "3.1.0";
 
 /** A prefix of its own: another `npm install --no-save` into .tools would remove Deno. */
@@ -30,22 +32,7 @@ async function npmExec(args: string[], env: Record<string, string> = {}) {
 export async function ensureSupabaseCli(): Promise<void> {
   const version = await npmExec(["--version"]);
   if (version.ok && version.stdout.trim() === SUPABASE_CLI_VERSION) return;
-  await Deno.mkdir(PREFIX, { recursive: true });
-  const npm = await new Deno.Command("npm", {
-    args: [
-      "install",
-      "--no-save",
-      "--no-audit",
-      "--no-fund",
-      "--loglevel=error",
-      "--prefix",
-      PREFIX,
-      `supabase@${SUPABASE_CLI_VERSION}`,
-    ],
-    stdout: "inherit",
-    stderr: "inherit",
-  }).output();
-  if (!npm.success) throw new Error(`npm install supabase@${SUPABASE_CLI_VERSION} failed`);
+  await installNpmTool(PREFIX, `supabase@${SUPABASE_CLI_VERSION}`);
 }
 
 /** `supabase db push --db-url <url>` from the repository (supabase/migrations), answering yes. */
