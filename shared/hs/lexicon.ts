@@ -1,0 +1,83 @@
+import type { Queryable } from "../db/db.ts";
+import type { Spelling } from "./typos.ts";
+
+/**
+ * HS search's vocabulary, held in the process: what every search reads (vocabulary.ts, typos.ts)
+ * and what changes only when the reference data is loaded again. Reading it from the database on
+ * each search cost a round trip and an index walk per unknown word; here a search asks the
+ * database only for the English stems of its words and the vocabulary's version
+ * (hs_lexicon_version, migration 20261125002600), and reads it all again when that changed.
+ */
+export interface Lexicon {
+  version: string;
+  /** Every lexeme the search knows (hs_vocabulary): a word whose stem is here is no typo. */
+  known: Set<string>;
+  /** The spellings a typo may be read as (hs_spellings). */
+  spellings: Spelling[];
+  /** The everyday terms by key (hs_term_key), merged: the codes and nomenclature words. */
+  terms: Map<string, Entry>;
+}
+
+export interface Entry {
+  alts: string[];
+  codes: string[];
+}
+
+interface Held {
+  version: string;
+  lexicon: Promise<Lexicon>;
+}
+
+const held = new WeakMap<Queryable, Held>();
+
+/** The lexicon of a database at `version` (as the search just read it), loaded when stale. */
+export function lexiconAt(db: Queryable, version: string): Promise<Lexicon> {
+  const current = held.get(db);
+  if (current?.version === version) return current.lexicon;
+  const lexicon = loadLexicon(db);
+  held.set(db, { version, lexicon });
+  // A failed load is not kept: the next search tries again.
+  lexicon.catch(() => {
+    if (held.get(db)?.lexicon === lexicon) held.delete(db);
+  });
+  return lexicon;
+}
+
+interface Loaded {
+  version: string;
+  known: string[];
+  spellings: [string, string, number][];
+  terms: [string, string, string | null, string | null][];
+}
+
+/** One statement, so one snapshot: the rows and their version agree. */
+async function loadLexicon(db: Queryable): Promise<Lexicon> {
+  const [row] = await db.query<{ lexicon: string }>(
+    `select json_build_object(
+       'version', (select version::text from hs_lexicon_version),
+       'known', (select coalesce(json_agg(lexeme), '[]') from hs_vocabulary),
+       'spellings', (select coalesce(json_agg(json_build_array(word, lexeme, codes)), '[]')
+                       from hs_spellings),
+       'terms', (select coalesce(json_agg(json_build_array(key, term, codes, means)
+                                          order by term), '[]')
+                   from hs_synonyms)
+     )::text as lexicon`,
+  );
+  const loaded = JSON.parse(row!.lexicon) as Loaded;
+  const terms = new Map<string, Entry>();
+  for (const [key, , codes, means] of loaded.terms) {
+    const entry = terms.get(key) ?? { alts: [], codes: [] };
+    const text = means?.trim();
+    if (text && !entry.alts.includes(text)) entry.alts.push(text);
+    for (const code of (codes ?? "").split(" ")) {
+      if (code !== "" && !entry.codes.includes(code)) entry.codes.push(code);
+    }
+    terms.set(key, entry);
+  }
+  return {
+    version: loaded.version,
+    known: new Set(loaded.known),
+    spellings: loaded.spellings.map(([word, lexeme, codes]) => ({ word, lexeme, codes })),
+    terms,
+  };
+}
