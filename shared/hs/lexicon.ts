@@ -1,5 +1,5 @@
 import type { Queryable } from "../db/db.ts";
-import type { Spelling } from "./typos.ts";
+import { spellingIndex, type SpellingIndex } from "./typos.ts";
 
 /**
  * HS search's vocabulary, held in the process: what every search reads (vocabulary.ts, typos.ts)
@@ -13,7 +13,7 @@ export interface Lexicon {
   /** Every lexeme the search knows (hs_vocabulary): a word whose stem is here is no typo. */
   known: Set<string>;
   /** The spellings a typo may be read as (hs_spellings). */
-  spellings: Spelling[];
+  spellings: SpellingIndex;
   /** The everyday terms by key (hs_term_key), merged: the codes and nomenclature words. */
   terms: Map<string, Entry>;
 }
@@ -77,7 +77,9 @@ async function loadLexicon(db: Queryable): Promise<Lexicon> {
   return {
     version: loaded.version,
     known: new Set(loaded.known),
-    spellings: loaded.spellings.map(([word, lexeme, codes]) => ({ word, lexeme, codes })),
+    spellings: spellingIndex(
+      loaded.spellings.map(([word, lexeme, codes]) => ({ word, lexeme, codes })),
+    ),
     terms,
   };
 }

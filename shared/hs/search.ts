@@ -229,6 +229,10 @@ async function searchByWords(db: Queryable, input: HsSearchInput): Promise<HsSea
      ),
      scored as (
        select best.*, count(*) over ()::int as total,
+              -- what is left of its heading or line once the named kinds are taken out: the
+              -- answer when the words name none of its siblings' kinds ("cheese": 0406.90)
+              case when best.country is null then best.description ~* 'n[.]e[.]c[.]'
+                   else best.description ~* '^[[:space:]]*other([^a-z]|$)' end as residual,
               points * case when level = 2 then 0.3 when level = 4 then 0.45
                             when level > 6 then 0.7 else 1.0 end as score
          from best
@@ -254,6 +258,7 @@ async function searchByWords(db: Queryable, input: HsSearchInput): Promise<HsSea
      family as (
        select s.*, coalesce(p.code, s.code) as family_code,
               coalesce(length(p.description), length(s.description)) as family_length,
+              coalesce(p.residual, s.residual) as family_residual,
               -- declarable lines (they have a unit of quantity), the HS code, then the
               -- 8-digit lines that only head 10-digit ones
               case when s.country is null then 1 when coalesce(s.unit, '') <> '' then 0
@@ -266,15 +271,25 @@ async function searchByWords(db: Queryable, input: HsSearchInput): Promise<HsSea
        select family.*, max(score) over (partition by family_code) as family_score
          from family
      ),
+     -- Families under one heading that score alike are placed by the shortest of them, and
+     -- among them the residual one comes first.
+     grouped as (
+       select ranked.*,
+              min(family_length) over (partition by left(family_code, 4), family_score)
+                as group_length
+         from ranked
+     ),
      page as (
-       select * from ranked
-        order by family_score desc, family_length, family_code, place,
-                 score desc, length(description), code
+       select * from grouped
+        order by family_score desc, group_length, left(family_code, 4), family_residual desc,
+                 family_length, family_code, place, score desc, residual desc,
+                 length(description), code
         limit $3
      )
      select ${PAGE_COLUMNS} from page ${PAGE_JOINS}
-      order by page.family_score desc, page.family_length, page.family_code, page.place,
-               page.score desc, length(page.description), page.code`,
+      order by page.family_score desc, page.group_length, left(page.family_code, 4),
+               page.family_residual desc, page.family_length, page.family_code, page.place,
+               page.score desc, page.residual desc, length(page.description), page.code`,
     [
       // JSON text rather than a text[] parameter: postgres.js can send an array before it has
       // learnt the array types of a new connection ("malformed array literal").

@@ -40,13 +40,51 @@ export interface Spelling {
   codes: number;
 }
 
-/** The lexeme of the known spelling nearest to a word (see the module comment), or null. */
-export function correction(typed: string, spellings: readonly Spelling[]): string | null {
-  const budget = maxEdits(typed);
-  let best: (Spelling & { cost: number }) | null = null;
+/**
+ * The known spellings, ready to be compared: grouped by first letter (a slip in the first
+ * letter is rare, and each group is a small part of the whole), each word's letters as numbers
+ * and what inserting or deleting each of them costs.
+ */
+export interface SpellingIndex {
+  byFirst: Map<string, Prepared[]>;
+}
+
+interface Prepared extends Spelling {
+  letters: Uint8Array;
+  indels: Float64Array;
+}
+
+/** The index of a list of known spellings (plain lower-case words). */
+export function spellingIndex(spellings: readonly Spelling[]): SpellingIndex {
+  const byFirst = new Map<string, Prepared[]>();
   for (const s of spellings) {
-    if (Math.abs(s.word.length - typed.length) > 2 * budget) continue;
-    const cost = typoDistance(typed, s.word, best?.cost ?? budget);
+    if (!/^[a-z]+$/.test(s.word) || s.word.length >= MAX_LETTERS) continue;
+    const group = byFirst.get(s.word[0]!) ?? [];
+    group.push({ ...s, letters: letters(s.word), indels: indels(s.word) });
+    byFirst.set(s.word[0]!, group);
+  }
+  return { byFirst };
+}
+
+/**
+ * The lexeme of the known spelling nearest to a word (see the module comment), or null. The
+ * spellings with the same first letter are tried first, the others only when none is near.
+ */
+export function correction(typed: string, index: SpellingIndex): string | null {
+  if (typed.length >= MAX_LETTERS) return null;
+  const same = index.byFirst.get(typed[0]!) ?? [];
+  return nearest(typed, same) ??
+    nearest(typed, [...index.byFirst].filter(([first]) => first !== typed[0]).flatMap(([, g]) => g));
+}
+
+function nearest(typed: string, spellings: readonly Prepared[]): string | null {
+  const budget = maxEdits(typed);
+  const a = letters(typed);
+  const aIndels = indels(typed);
+  let best: (Prepared & { cost: number }) | null = null;
+  for (const s of spellings) {
+    if (Math.abs(s.letters.length - a.length) > 2 * budget) continue;
+    const cost = typoDistance(a, aIndels, s.letters, s.indels, best?.cost ?? budget);
     if (cost > budget) continue;
     if (
       !best || cost < best.cost ||
@@ -58,54 +96,90 @@ export function correction(typed: string, spellings: readonly Spelling[]): strin
   return best?.lexeme ?? null;
 }
 
-const VOWELS = new Set("aeiouy");
+/** Longer words are never corrected (nor compared). */
+const MAX_LETTERS = 40;
+const VOWELS = "aeiouy";
 /** Letters that spell the same sound in English words often enough to be typed for each other. */
-const SOUNDS = new Set(["sz", "zs", "ck", "kc", "cs", "sc", "kq", "qk", "iy", "yi"]);
+const SOUNDS = ["sz", "ck", "cs", "kq", "iy"];
 /** What a slip costs; a different letter costs 1. */
-const SLIP = { doubled: 0.5, vowel: 0.5, sound: 0.5, swap: 0.75 };
+const SLIP = { doubled: 0.5, vowel: 0.5, sound: 0.5, swap: 0.75, vowelDropped: 0.75 };
 
-function substitution(a: string, b: string): number {
-  if (a === b) return 0;
-  if (VOWELS.has(a) && VOWELS.has(b)) return SLIP.vowel;
-  return SOUNDS.has(a + b) ? SLIP.sound : 1;
+/** Substitution costs, 27 × 27 (letters a to z as 1 to 26). */
+const SUBSTITUTION = (() => {
+  const table = new Float64Array(27 * 27).fill(1);
+  const n = (c: string) => c.charCodeAt(0) - 96;
+  for (let i = 0; i < 27; i++) table[i * 27 + i] = 0;
+  for (const x of VOWELS) for (const y of VOWELS) if (x !== y) table[n(x) * 27 + n(y)] = SLIP.vowel;
+  for (const [x, y] of SOUNDS.map((p) => [...p] as [string, string])) {
+    table[n(x) * 27 + n(y)] = SLIP.sound;
+    table[n(y) * 27 + n(x)] = SLIP.sound;
+  }
+  return table;
+})();
+
+function letters(word: string): Uint8Array {
+  return Uint8Array.from(word, (c) => c.charCodeAt(0) - 96);
 }
 
-/** Inserting or deleting `word[i]`: a slip when it doubles a neighbour. */
-function indel(word: string, i: number): number {
-  const c = word[i];
-  return c === word[i - 1] || c === word[i + 1] ? SLIP.doubled : 1;
+/** Inserting or deleting each letter: a slip when it doubles a neighbour or is a vowel. */
+function indels(word: string): Float64Array {
+  return Float64Array.from(word, (c, i) =>
+    c === word[i - 1] || c === word[i + 1]
+      ? SLIP.doubled
+      : VOWELS.includes(c)
+      ? SLIP.vowelDropped
+      : 1);
 }
+
+/** Three rows of the distance table, reused: a search compares many known spellings. */
+const ROWS = [
+  new Float64Array(MAX_LETTERS + 1),
+  new Float64Array(MAX_LETTERS + 1),
+  new Float64Array(MAX_LETTERS + 1),
+] as const;
 
 /**
- * Weighted optimal string alignment distance from `a` (typed) to `b` (a known spelling):
- * insertions, deletions, substitutions and swaps of two neighbours, slips cheaper (see SLIP).
- * Returns a value above `limit` as soon as every alignment costs more.
+ * Weighted optimal string alignment distance from `a` (typed) to `b` (a known spelling), given
+ * as letters with their insertion/deletion costs: insertions, deletions, substitutions and
+ * swaps of two neighbours, slips cheaper (see SLIP). Returns a value above `limit` as soon as
+ * every alignment costs more.
  */
-export function typoDistance(a: string, b: string, limit = Infinity): number {
+export function typoDistance(
+  a: Uint8Array,
+  aIndels: Float64Array,
+  b: Uint8Array,
+  bIndels: Float64Array,
+  limit = Infinity,
+): number {
   const cols = b.length + 1;
-  let before: number[] = [];
-  let prev: number[] = new Array(cols);
+  let [before, prev, row] = ROWS;
   prev[0] = 0;
-  for (let j = 1; j < cols; j++) prev[j] = prev[j - 1]! + indel(b, j - 1);
+  for (let j = 1; j < cols; j++) prev[j] = prev[j - 1]! + bIndels[j - 1]!;
   for (let i = 1; i <= a.length; i++) {
-    const row: number[] = new Array(cols);
-    row[0] = prev[0]! + indel(a, i - 1);
-    let least = row[0];
+    const ai = a[i - 1]!;
+    const deleting = aIndels[i - 1]!;
+    row[0] = prev[0]! + deleting;
+    let least = row[0]!;
     for (let j = 1; j < cols; j++) {
+      const bj = b[j - 1]!;
       let v = Math.min(
-        prev[j]! + indel(a, i - 1),
-        row[j - 1]! + indel(b, j - 1),
-        prev[j - 1]! + substitution(a[i - 1]!, b[j - 1]!),
+        prev[j]! + deleting,
+        row[j - 1]! + bIndels[j - 1]!,
+        prev[j - 1]! + SUBSTITUTION[ai * 27 + bj]!,
       );
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1] && a[i - 1] !== a[i - 2]) {
+      if (i > 1 && j > 1 && ai === b[j - 2] && a[i - 2] === bj && ai !== bj) {
         v = Math.min(v, before[j - 2]! + SLIP.swap);
       }
       row[j] = v;
       if (v < least) least = v;
     }
     if (least > limit) return least;
-    before = prev;
-    prev = row;
+    [before, prev, row] = [prev, row, before];
   }
   return prev[cols - 1]!;
+}
+
+/** The distance between two words (typoDistance of their letters). */
+export function wordDistance(typed: string, known: string): number {
+  return typoDistance(letters(typed), indels(typed), letters(known), indels(known));
 }
