@@ -14,6 +14,13 @@
  *   harps)" is for guitars).
  *
  * The stored columns are computed again (dropped and added, as 20261121000300 made them).
+ *
+ * tariff_lines.search_chain: a national line's weighted text and, as details (weight C), that of
+ * the national line above it: a 10-digit line's own text often says only how the goods are
+ * packed or certified ("In containers each holding less than 0.946 liter" under "Orange juice >
+ * Frozen", "Diapers and diaper liners" under "Of paper"). It is derived from other rows, so it is
+ * filled by hs_national_chain_rebuild(), which the reference seed calls after it loads a tariff
+ * (shared/reference/seed.ts), and once below; its GIN index is built after the rows are in.
  */
 create or replace function hs_search_tsvector(description text, context text default null)
 returns tsvector
@@ -49,4 +56,23 @@ alter table tariff_lines add column search_weighted tsvector
 create index tariff_lines_search_weighted_idx on tariff_lines using gin (search_weighted)
   with (fastupdate = off);
 
+alter table tariff_lines add column search_chain tsvector;
+
+create function hs_national_chain_rebuild() returns void
+language plpgsql as $$
+begin
+  drop index if exists tariff_lines_search_chain_idx;
+  update tariff_lines t
+     set search_chain = t.search_weighted || setweight(coalesce(above.search_weighted, ''), 'C')
+    from tariff_lines own
+    left join tariff_lines above
+      on above.country = own.country and above.code = own.parent and above.level >= 8
+   where own.country = t.country and own.code = t.code;
+  create index tariff_lines_search_chain_idx on tariff_lines using gin (search_chain)
+    with (fastupdate = off);
+  analyze tariff_lines;
+end;
+$$;
+
 select hs_vocabulary_rebuild();
+select hs_national_chain_rebuild();

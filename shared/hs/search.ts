@@ -183,7 +183,7 @@ async function searchByWords(db: Queryable, input: HsSearchInput): Promise<HsSea
      national as (
        select * from tariff_lines
         where country = $2
-          and search_weighted @@ (websearch_to_tsquery('english', $4) || to_tsquery('simple', $6))
+          and search_chain @@ (websearch_to_tsquery('english', $4) || to_tsquery('simple', $6))
        union
        (select t.* from prefix
           join tariff_lines t
@@ -203,12 +203,13 @@ async function searchByWords(db: Queryable, input: HsSearchInput): Promise<HsSea
               search_weighted as own, matched
          from hs_matched
        union all
-       -- A national line's HS subheading adds its words only if it matched a concept itself;
-       -- its own words, not its heading's (whose "whether or not roasted" would give every line
-       -- under 0901 the words "roasted" and "decaffeinated").
+       -- A national line's own text includes the national line above it (search_chain,
+       -- migration 20261125002601). Its HS subheading adds its words only if it matched a
+       -- concept itself; its own words, not its heading's (whose "whether or not roasted" would
+       -- give every line under 0901 the words "roasted" and "decaffeinated").
        select t.code, t.level, t.description, t.country, t.duty_rate_effective, t.context,
-              t.parent, t.unit, t.search_weighted,
-              t.search_weighted || coalesce(s.search_weighted, '')
+              t.parent, t.unit, t.search_chain,
+              t.search_chain || coalesce(s.search_weighted, '')
          from national t
          left join hs_matched s on s.code = left(t.code, 6)
         where t.level >= 8 and t.code not like '99%'
@@ -256,16 +257,15 @@ async function searchByWords(db: Queryable, input: HsSearchInput): Promise<HsSea
      ),
      -- A national line is ranked with its HS subheading when that is an answer too.
      family as (
-       select s.*, coalesce(p.code, s.code) as family_code,
-              coalesce(length(p.description), length(s.description)) as family_length,
-              coalesce(p.residual, s.residual) as family_residual,
+       select s.*, coalesce(h.code, s.code) as family_code,
+              length(coalesce(h.description, s.description)) as family_length,
+              coalesce(h.description ~* 'n[.]e[.]c[.]', s.residual) as family_residual,
               -- declarable lines (they have a unit of quantity), the HS code, then the
               -- 8-digit lines that only head 10-digit ones
               case when s.country is null then 1 when coalesce(s.unit, '') <> '' then 0
                    else 2 end as place
          from scored s
-         left join scored p
-           on s.country is not null and p.country is null and p.code = left(s.code, 6)
+         left join hs_codes h on s.country is not null and h.code = left(s.code, 6)
      ),
      ranked as (
        select family.*, max(score) over (partition by family_code) as family_score
