@@ -5,8 +5,9 @@ import { spellingIndex, type SpellingIndex } from "./typos.ts";
  * HS search's vocabulary, held in the process: what every search reads (vocabulary.ts, typos.ts)
  * and what changes only when the reference data is loaded again. Reading it from the database on
  * each search cost a round trip and an index walk per unknown word; here a search asks the
- * database only for the English stems of its words and the vocabulary's version
- * (hs_lexicon_version, migration 20261125002600), and reads it all again when that changed.
+ * database only for the English stems of words it has not seen (the stemmer is PostgreSQL's),
+ * and the search query itself returns the vocabulary's version (hs_lexicon_version, migration
+ * 20261125002600): when that changed, the next search reads the vocabulary again.
  */
 export interface Lexicon {
   version: string;
@@ -16,6 +17,11 @@ export interface Lexicon {
   spellings: SpellingIndex;
   /** The everyday terms by key (hs_term_key), merged: the codes and nomenclature words. */
   terms: Map<string, Entry>;
+  /**
+   * English stems of words (null: a stop word), as PostgreSQL's english_stem gives them: those
+   * of hs_spellings, and each word a search asked for, up to MAX_STEMS.
+   */
+  stems: Map<string, string | null>;
 }
 
 export interface Entry {
@@ -23,24 +29,30 @@ export interface Entry {
   codes: string[];
 }
 
-interface Held {
-  version: string;
-  lexicon: Promise<Lexicon>;
-}
+/** Words whose stems are remembered, at most (about 5 MB). */
+export const MAX_STEMS = 100_000;
 
-const held = new WeakMap<Queryable, Held>();
+const held = new WeakMap<Queryable, Promise<Lexicon>>();
 
-/** The lexicon of a database at `version` (as the search just read it), loaded when stale. */
-export function lexiconAt(db: Queryable, version: string): Promise<Lexicon> {
+/** The lexicon of a database, loaded on first use. */
+export function lexiconOf(db: Queryable): Promise<Lexicon> {
   const current = held.get(db);
-  if (current?.version === version) return current.lexicon;
+  if (current) return current;
   const lexicon = loadLexicon(db);
-  held.set(db, { version, lexicon });
+  held.set(db, lexicon);
   // A failed load is not kept: the next search tries again.
   lexicon.catch(() => {
-    if (held.get(db)?.lexicon === lexicon) held.delete(db);
+    if (held.get(db) === lexicon) held.delete(db);
   });
   return lexicon;
+}
+
+/** A search saw the database's lexicon version: a lexicon of another is read again next time. */
+export async function sawLexiconVersion(db: Queryable, version: string | undefined): Promise<void> {
+  const current = held.get(db);
+  if (version === undefined || !current) return;
+  const lexicon = await current.catch(() => null);
+  if (lexicon && lexicon.version !== version && held.get(db) === current) held.delete(db);
 }
 
 interface Loaded {
@@ -81,5 +93,6 @@ async function loadLexicon(db: Queryable): Promise<Lexicon> {
       loaded.spellings.map(([word, lexeme, codes]) => ({ word, lexeme, codes })),
     ),
     terms,
+    stems: new Map(loaded.spellings.map(([word, lexeme]) => [word, lexeme])),
   };
 }

@@ -1,6 +1,7 @@
 import type { Queryable } from "../db/db.ts";
 import { codePrefix, displayCode } from "./codes.ts";
 import { nationalDescription } from "./lines.ts";
+import { sawLexiconVersion } from "./lexicon.ts";
 import { type Concept, readConcepts } from "./vocabulary.ts";
 import { MAX_WORDS } from "./words.ts";
 
@@ -64,6 +65,8 @@ interface Row {
   grandparent_description: string | null;
   grandparent_context: string | null;
   total: number;
+  /** Word searches: the vocabulary's version (lexicon.ts). */
+  lexicon_version?: string;
 }
 
 /**
@@ -286,7 +289,8 @@ async function searchByWords(db: Queryable, input: HsSearchInput): Promise<HsSea
                  length(description), code
         limit $3
      )
-     select ${PAGE_COLUMNS} from page ${PAGE_JOINS}
+     select ${PAGE_COLUMNS}, (select version::text from hs_lexicon_version) as lexicon_version
+       from page ${PAGE_JOINS}
       order by page.family_score desc, page.group_length, left(page.family_code, 4),
                page.family_residual desc, page.family_length, page.family_code, page.place,
                page.score desc, page.residual desc, length(page.description), page.code`,
@@ -308,6 +312,7 @@ async function searchByWords(db: Queryable, input: HsSearchInput): Promise<HsSea
       [...new Set(wanted.flatMap((c) => c.lexemes))].join(" | "),
     ],
   );
+  await sawLexiconVersion(db, rows[0]?.lexicon_version);
   return toPage(rows);
 }
 

@@ -1,5 +1,5 @@
 import type { Queryable } from "../db/db.ts";
-import { type Entry, lexiconAt } from "./lexicon.ts";
+import { type Entry, type Lexicon, lexiconOf, MAX_STEMS } from "./lexicon.ts";
 import { correction, typoWords } from "./typos.ts";
 import { type SearchWord, searchWords } from "./words.ts";
 
@@ -107,39 +107,33 @@ function longestPhrase(
 }
 
 /**
- * What a search's words mean, with one round trip: the database gives the English stems of the
- * words and phrases (hs_term_key; the stemmer is PostgreSQL's) and the vocabulary's version;
- * the lexicon held in the process (lexicon.ts) gives the everyday terms of the phrases, and the
+ * What a search's words mean: the lexicon held in the process (lexicon.ts) gives the everyday
+ * terms of the phrases, by the English stems of their words (hs_term_key's key), and the
  * corrections of the words it does not know: of a plain word ("cofee"), or of the parts of a
- * hyphenated one ("t-shrits").
+ * hyphenated one ("t-shrits"). Only the stems of words the lexicon has not seen take a round trip.
  */
 async function meanings(db: Queryable, words: readonly SearchWord[]) {
+  const lexicon = await lexiconOf(db);
   const parts = new Map(
     words.map((w) => [w.word, typoWords(w.word.split("-"))] as const)
       .filter(([, p]) => p.length > 0),
   );
-  const texts = [...new Set([...phrases(words), ...[...parts.values()].flat()])];
-  const rows = await db.query<{ text: string | null; key: string | null; stem: string | null }>(
-    `select t.t as text, hs_term_key(t.t) as key, (ts_lexize('english_stem', t.t))[1] as stem
-       from jsonb_array_elements_text($1::text::jsonb) as t(t)
-     union all
-     select null, version::text, null from hs_lexicon_version`,
-    [JSON.stringify(texts)],
-  );
-  const version = rows.find((r) => r.text === null)?.key ?? "";
-  const lexicon = await lexiconAt(db, version);
+  const texts = phrases(words);
+  const learnt = await learnStems(db, lexicon, [
+    ...texts.flatMap(termWords),
+    ...[...parts.values()].flat(),
+  ]);
+  const stem = (w: string) => lexicon.stems.has(w) ? lexicon.stems.get(w) : learnt.get(w);
   const vocabulary = new Map<string, Entry>();
-  const stems = new Map<string, string | null>();
-  for (const row of rows) {
-    if (row.text === null) continue;
-    stems.set(row.text, row.stem);
-    const entry = row.key === null ? undefined : lexicon.terms.get(row.key);
-    if (entry) vocabulary.set(row.text, entry);
+  for (const text of texts) {
+    const key = termWords(text).map((w) => stem(w) ?? w).join(" ");
+    const entry = lexicon.terms.get(key);
+    if (entry) vocabulary.set(text, entry);
   }
   // A word is a typo when its stem is known nowhere; stop words have no stem and are no typos.
   const unknown = (w: string) => {
-    const stem = stems.get(w);
-    return stem != null && !lexicon.known.has(stem);
+    const s = stem(w);
+    return s != null && !lexicon.known.has(s);
   };
   const fixed = new Map<string, string[]>();
   for (const [word, list] of parts) {
@@ -149,4 +143,33 @@ async function meanings(db: Queryable, words: readonly SearchWord[]) {
     if (corrections.length > 0) fixed.set(word, corrections);
   }
   return { vocabulary, fixed, lexicon };
+}
+
+/** The words of a term as hs_term_key splits them (migration 20261125001600). */
+function termWords(text: string): string[] {
+  return text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w !== "");
+}
+
+/**
+ * Asks PostgreSQL's stemmer for the words the lexicon has no stem of, and remembers them while
+ * it has room; returns them.
+ */
+async function learnStems(
+  db: Queryable,
+  lexicon: Lexicon,
+  words: readonly string[],
+): Promise<Map<string, string | null>> {
+  const learnt = new Map<string, string | null>();
+  const unseen = [...new Set(words)].filter((w) => !lexicon.stems.has(w));
+  if (unseen.length === 0) return learnt;
+  const rows = await db.query<{ word: string; stem: string | null }>(
+    `select t as word, (ts_lexize('english_stem', t))[1] as stem
+       from jsonb_array_elements_text($1::text::jsonb) as t`,
+    [JSON.stringify(unseen)],
+  );
+  for (const row of rows) {
+    learnt.set(row.word, row.stem);
+    if (lexicon.stems.size < MAX_STEMS) lexicon.stems.set(row.word, row.stem);
+  }
+  return learnt;
 }
