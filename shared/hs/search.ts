@@ -151,7 +151,9 @@ async function searchByWords(db: Queryable, input: HsSearchInput): Promise<HsSea
   if (wanted.length === 0) return { results: [], total: 0 };
   const rows = await db.query<Row>(
     `with concept as materialized (
-       select q, codes, weight, negated,
+       select q, weight, negated,
+              -- the vocabulary's codes as LIKE patterns: they and the codes under them
+              array(select p || '%' from unnest(codes) as p) as under,
               -- the same query restricted to weight A, and to A or B (see the migration)
               regexp_replace(q::text, '''(?=[ )]|$)', ''':A', 'g')::tsquery as in_head,
               regexp_replace(q::text, '''(?=[ )]|$)', ''':AB', 'g')::tsquery as in_first
@@ -230,8 +232,7 @@ async function searchByWords(db: Queryable, input: HsSearchInput): Promise<HsSea
           select count(*) as coverage
             from concept c
            where not c.negated
-             and (hits.matched @@ c.q or exists (
-                    select 1 from unnest(c.codes) as p where starts_with(hits.code, p)))
+             and (hits.matched @@ c.q or hits.code like any (c.under))
         ) m
      ),
      best as (
@@ -252,9 +253,7 @@ async function searchByWords(db: Queryable, input: HsSearchInput): Promise<HsSea
                    when c.negated and to_tsvector('english',
                           best.description || ' ' || coalesce(best.context, '')) @@ c.q then 0.5
                    when c.negated then 0
-                   else case when exists (select 1 from unnest(c.codes) as p
-                                           where starts_with(best.code, p)) then 1.0
-                             else 0 end
+                   else case when best.code like any (c.under) then 1.0 else 0 end
                         + case when best.own @@ c.in_head then 1.0
                                when best.own @@ c.in_first then 0.5
                                when best.own @@ c.q then 0.25
