@@ -1,5 +1,5 @@
 import type { Queryable } from "../db/db.ts";
-import { spellingIndex, type SpellingIndex } from "./typos.ts";
+import { type SpellingIndex, spellingIndex } from "./typos.ts";
 
 /**
  * HS search's vocabulary, held in the process: what every search reads (vocabulary.ts, typos.ts)

@@ -74,7 +74,10 @@ export function correction(typed: string, index: SpellingIndex): string | null {
   if (typed.length >= MAX_LETTERS) return null;
   const same = index.byFirst.get(typed[0]!) ?? [];
   return nearest(typed, same) ??
-    nearest(typed, [...index.byFirst].filter(([first]) => first !== typed[0]).flatMap(([, g]) => g));
+    nearest(
+      typed,
+      [...index.byFirst].filter(([first]) => first !== typed[0]).flatMap(([, g]) => g),
+    );
 }
 
 function nearest(typed: string, spellings: readonly Prepared[]): string | null {
@@ -88,7 +91,8 @@ function nearest(typed: string, spellings: readonly Prepared[]): string | null {
     if (cost > budget) continue;
     if (
       !best || cost < best.cost ||
-      (cost === best.cost && (s.codes > best.codes || (s.codes === best.codes && s.word < best.word)))
+      (cost === best.cost &&
+        (s.codes > best.codes || (s.codes === best.codes && s.word < best.word)))
     ) {
       best = { ...s, cost };
     }
@@ -123,12 +127,15 @@ function letters(word: string): Uint8Array {
 
 /** Inserting or deleting each letter: a slip when it doubles a neighbour or is a vowel. */
 function indels(word: string): Float64Array {
-  return Float64Array.from(word, (c, i) =>
-    c === word[i - 1] || c === word[i + 1]
-      ? SLIP.doubled
-      : VOWELS.includes(c)
-      ? SLIP.vowelDropped
-      : 1);
+  return Float64Array.from(
+    word,
+    (c, i) =>
+      c === word[i - 1] || c === word[i + 1]
+        ? SLIP.doubled
+        : VOWELS.includes(c)
+        ? SLIP.vowelDropped
+        : 1,
+  );
 }
 
 /** Three rows of the distance table, reused: a search compares many known spellings. */

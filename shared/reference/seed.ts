@@ -108,7 +108,9 @@ export async function seedReferenceData(db: Db): Promise<SeedReport> {
         loaded.push({ name: file.dataset.name, rows });
       }
       const loadedNames = names(loaded);
-      const refreshes = DATASETS.filter((d) => loadedNames.has(d.name)).flatMap((d) => d.refresh ?? []);
+      const refreshes = DATASETS.filter((d) => loadedNames.has(d.name)).flatMap((d) =>
+        d.refresh ?? []
+      );
       for (const sql of new Set(refreshes)) await tx.query(sql);
     });
     // Fresh statistics for the planner: PGlite has no autovacuum to gather them.
