@@ -47,6 +47,14 @@ export function lexiconOf(db: Queryable): Promise<Lexicon> {
   return lexicon;
 }
 
+/** The database's lexicon version. */
+export async function lexiconVersion(db: Queryable): Promise<string | undefined> {
+  const [row] = await db.query<{ version: string }>(
+    "select version::text as version from hs_lexicon_version",
+  );
+  return row?.version;
+}
+
 /** A search saw the database's lexicon version: a lexicon of another is read again next time. */
 export async function sawLexiconVersion(db: Queryable, version: string | undefined): Promise<void> {
   const current = held.get(db);

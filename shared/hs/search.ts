@@ -1,7 +1,7 @@
 import type { Queryable } from "../db/db.ts";
 import { codePrefix, displayCode } from "./codes.ts";
 import { nationalDescription } from "./lines.ts";
-import { sawLexiconVersion } from "./lexicon.ts";
+import { lexiconVersion, sawLexiconVersion } from "./lexicon.ts";
 import { type Concept, readConcepts } from "./vocabulary.ts";
 import { MAX_WORDS } from "./words.ts";
 
@@ -317,7 +317,8 @@ async function searchByWords(db: Queryable, input: HsSearchInput): Promise<HsSea
       [...new Set(wanted.flatMap((c) => c.lexemes))].join(" | "),
     ],
   );
-  await sawLexiconVersion(db, rows[0]?.lexicon_version);
+  // No row, no version: asked apart (rare), so that a vocabulary that now knows the words is read.
+  await sawLexiconVersion(db, rows[0]?.lexicon_version ?? await lexiconVersion(db));
   return toPage(rows);
 }
 
