@@ -176,29 +176,23 @@ async function searchByWords(db: Queryable, input: HsSearchInput): Promise<HsSea
      prefix as (
        select value as p from jsonb_array_elements_text($5::text::jsonb) limit ${MAX_PREFIXES}
      ),
-     -- Codes the words select, and those under the vocabulary's codes that the words do not
-     -- (disjoint, so that no union compares whole rows, search vectors included).
      hs_hits as materialized (
        select code, level, description, search_weighted
          from hs_codes
         where search_weighted @@ (websearch_to_tsquery('english', $4) || to_tsquery('simple', $6))
-       union all
+       union
        (select h.code, h.level, h.description, h.search_weighted
           from prefix join hs_codes h on h.code ~>=~ prefix.p and h.code ~<~ (prefix.p || ':')
-         where not h.search_weighted
-                   @@ (websearch_to_tsquery('english', $4) || to_tsquery('simple', $6))
          limit ${MAX_PREFIX_CODES})
      ),
      national as (
        select * from tariff_lines
         where country = $2
           and search_chain @@ (websearch_to_tsquery('english', $4) || to_tsquery('simple', $6))
-       union all
+       union
        (select t.* from prefix
           join tariff_lines t
             on t.country = $2 and t.code ~>=~ prefix.p and t.code ~<~ (prefix.p || ':')
-         where not t.search_chain
-                   @@ (websearch_to_tsquery('english', $4) || to_tsquery('simple', $6))
          limit ${MAX_PREFIX_LINES})
      ),
      -- A subheading also matches through the words of its heading, when that matched too
