@@ -176,6 +176,9 @@ async function searchByWords(db: Queryable, input: HsSearchInput): Promise<HsSea
      prefix as (
        select value as p from jsonb_array_elements_text($5::text::jsonb) limit ${MAX_PREFIXES}
      ),
+     -- (A union, not a union all with the second branch filtered to what the first lacks:
+     -- PostgreSQL keeps a generic plan for this prepared statement after five runs, and such a
+     -- filter let that plan read the whole tariff, a second per search.)
      hs_hits as materialized (
        select code, level, description, search_weighted
          from hs_codes
