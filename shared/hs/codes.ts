@@ -9,10 +9,10 @@ export const CODE_LENGTHS: readonly number[] = [2, 4, 6, 8, 10];
 
 /**
  * What paperwork writes before a code: "HS", "HTS", "HTSUS", "HSN", "HS code", "HTS No.",
- * "Tariff no:", "commodity code #"…
+ * "Tariff no:", "commodity code #", "HS chapter"…
  */
 const CODE_LABEL =
-  /^\s*(?:(?:hs|hts|htsus|htsa|hsn|tariff|commodity|customs|heading|subheading)(?![a-z])\.?\s*)+(?:(?:code|no|number|nr|num)(?![a-z])\.?\s*)?[:#=]?\s*/i;
+  /^\s*(?:(?:hs|hts|htsus|htsa|hsn|tariff|commodity|customs|chapter|heading|subheading)(?![a-z])\.?\s*)+(?:(?:code|no|number|nr|num)(?![a-z])\.?\s*)?[:#=]?\s*/i;
 
 /**
  * The digits of a code typed in any form (`0901.21`, `0901 21`, `090121`, `HS 0901.21`,

@@ -1,6 +1,7 @@
 import type { Queryable } from "../db/db.ts";
 import { codePrefix, displayCode } from "./codes.ts";
 import { nationalDescription } from "./lines.ts";
+import { lexiconVersion, sawLexiconVersion } from "./lexicon.ts";
 import { type Concept, readConcepts } from "./vocabulary.ts";
 import { MAX_WORDS } from "./words.ts";
 
@@ -64,6 +65,8 @@ interface Row {
   grandparent_description: string | null;
   grandparent_context: string | null;
   total: number;
+  /** Word searches: the vocabulary's version (lexicon.ts). */
+  lexicon_version?: string;
 }
 
 /**
@@ -148,7 +151,9 @@ async function searchByWords(db: Queryable, input: HsSearchInput): Promise<HsSea
   if (wanted.length === 0) return { results: [], total: 0 };
   const rows = await db.query<Row>(
     `with concept as materialized (
-       select q, codes, weight, negated,
+       select q, weight, negated,
+              -- the vocabulary's codes as LIKE patterns: they and the codes under them
+              array(select p || '%' from unnest(codes) as p) as under,
               -- the same query restricted to weight A, and to A or B (see the migration)
               regexp_replace(q::text, '''(?=[ )]|$)', ''':A', 'g')::tsquery as in_head,
               regexp_replace(q::text, '''(?=[ )]|$)', ''':AB', 'g')::tsquery as in_first
@@ -171,6 +176,9 @@ async function searchByWords(db: Queryable, input: HsSearchInput): Promise<HsSea
      prefix as (
        select value as p from jsonb_array_elements_text($5::text::jsonb) limit ${MAX_PREFIXES}
      ),
+     -- (A union, not a union all with the second branch filtered to what the first lacks:
+     -- PostgreSQL keeps a generic plan for this prepared statement after five runs, and such a
+     -- filter let that plan read the whole tariff, a second per search.)
      hs_hits as materialized (
        select code, level, description, search_weighted
          from hs_codes
@@ -183,7 +191,7 @@ async function searchByWords(db: Queryable, input: HsSearchInput): Promise<HsSea
      national as (
        select * from tariff_lines
         where country = $2
-          and search_weighted @@ (websearch_to_tsquery('english', $4) || to_tsquery('simple', $6))
+          and search_chain @@ (websearch_to_tsquery('english', $4) || to_tsquery('simple', $6))
        union
        (select t.* from prefix
           join tariff_lines t
@@ -203,12 +211,13 @@ async function searchByWords(db: Queryable, input: HsSearchInput): Promise<HsSea
               search_weighted as own, matched
          from hs_matched
        union all
-       -- A national line's HS subheading adds its words only if it matched a concept itself;
-       -- its own words, not its heading's (whose "whether or not roasted" would give every line
-       -- under 0901 the words "roasted" and "decaffeinated").
+       -- A national line's own text includes the national line above it (search_chain,
+       -- migration 20261125002601). Its HS subheading adds its words only if it matched a
+       -- concept itself; its own words, not its heading's (whose "whether or not roasted" would
+       -- give every line under 0901 the words "roasted" and "decaffeinated").
        select t.code, t.level, t.description, t.country, t.duty_rate_effective, t.context,
-              t.parent, t.unit, t.search_weighted,
-              t.search_weighted || coalesce(s.search_weighted, '')
+              t.parent, t.unit, t.search_chain,
+              t.search_chain || coalesce(s.search_weighted, '')
          from national t
          left join hs_matched s on s.code = left(t.code, 6)
         where t.level >= 8 and t.code not like '99%'
@@ -220,8 +229,7 @@ async function searchByWords(db: Queryable, input: HsSearchInput): Promise<HsSea
           select count(*) as coverage
             from concept c
            where not c.negated
-             and (hits.matched @@ c.q or exists (
-                    select 1 from unnest(c.codes) as p where starts_with(hits.code, p)))
+             and (hits.matched @@ c.q or hits.code like any (c.under))
         ) m
      ),
      best as (
@@ -229,6 +237,10 @@ async function searchByWords(db: Queryable, input: HsSearchInput): Promise<HsSea
      ),
      scored as (
        select best.*, count(*) over ()::int as total,
+              -- what is left of its heading or line once the named kinds are taken out: the
+              -- answer when the words name none of its siblings' kinds ("cheese": 0406.90)
+              case when best.country is null then best.description ~* 'n[.]e[.]c[.]'
+                   else best.description ~* '^[[:space:]]*other([^a-z]|$)' end as residual,
               points * case when level = 2 then 0.3 when level = 4 then 0.45
                             when level > 6 then 0.7 else 1.0 end as score
          from best
@@ -238,9 +250,7 @@ async function searchByWords(db: Queryable, input: HsSearchInput): Promise<HsSea
                    when c.negated and to_tsvector('english',
                           best.description || ' ' || coalesce(best.context, '')) @@ c.q then 0.5
                    when c.negated then 0
-                   else case when exists (select 1 from unnest(c.codes) as p
-                                           where starts_with(best.code, p)) then 1.0
-                             else 0 end
+                   else case when best.code like any (c.under) then 1.0 else 0 end
                         + case when best.own @@ c.in_head then 1.0
                                when best.own @@ c.in_first then 0.5
                                when best.own @@ c.q then 0.25
@@ -252,29 +262,40 @@ async function searchByWords(db: Queryable, input: HsSearchInput): Promise<HsSea
      ),
      -- A national line is ranked with its HS subheading when that is an answer too.
      family as (
-       select s.*, coalesce(p.code, s.code) as family_code,
-              coalesce(length(p.description), length(s.description)) as family_length,
+       select s.*, coalesce(h.code, s.code) as family_code,
+              length(coalesce(h.description, s.description)) as family_length,
+              coalesce(h.description ~* 'n[.]e[.]c[.]', s.residual) as family_residual,
               -- declarable lines (they have a unit of quantity), the HS code, then the
               -- 8-digit lines that only head 10-digit ones
               case when s.country is null then 1 when coalesce(s.unit, '') <> '' then 0
                    else 2 end as place
          from scored s
-         left join scored p
-           on s.country is not null and p.country is null and p.code = left(s.code, 6)
+         left join hs_codes h on s.country is not null and h.code = left(s.code, 6)
      ),
      ranked as (
        select family.*, max(score) over (partition by family_code) as family_score
          from family
      ),
+     -- Families under one heading that score alike are placed by the shortest of them, and
+     -- among them the residual one comes first.
+     grouped as (
+       select ranked.*,
+              min(family_length) over (partition by left(family_code, 4), family_score)
+                as group_length
+         from ranked
+     ),
      page as (
-       select * from ranked
-        order by family_score desc, family_length, family_code, place,
-                 score desc, length(description), code
+       select * from grouped
+        order by family_score desc, group_length, left(family_code, 4), family_residual desc,
+                 family_length, family_code, place, score desc, residual desc,
+                 length(description), code
         limit $3
      )
-     select ${PAGE_COLUMNS} from page ${PAGE_JOINS}
-      order by page.family_score desc, page.family_length, page.family_code, page.place,
-               page.score desc, length(page.description), page.code`,
+     select ${PAGE_COLUMNS}, (select version::text from hs_lexicon_version) as lexicon_version
+       from page ${PAGE_JOINS}
+      order by page.family_score desc, page.group_length, left(page.family_code, 4),
+               page.family_residual desc, page.family_length, page.family_code, page.place,
+               page.score desc, page.residual desc, length(page.description), page.code`,
     [
       // JSON text rather than a text[] parameter: postgres.js can send an array before it has
       // learnt the array types of a new connection ("malformed array literal").
@@ -293,6 +314,8 @@ async function searchByWords(db: Queryable, input: HsSearchInput): Promise<HsSea
       [...new Set(wanted.flatMap((c) => c.lexemes))].join(" | "),
     ],
   );
+  // No row, no version: asked apart (rare), so that a vocabulary that now knows the words is read.
+  await sawLexiconVersion(db, rows[0]?.lexicon_version ?? await lexiconVersion(db));
   return toPage(rows);
 }
 

@@ -4,26 +4,26 @@
  * everyday term) is read as the known word nearest to it in spelling: "cofee" → coffee,
  * "choclate" → chocolate, "bycicles" → bicycles, searched by that word's lexeme.
  *
- * pg_trgm proposes the spellings nearest in trigrams (hs_spellings; its GiST index answers `<->`
- * in distance order, alone: a second sort key would make it sort the whole table); the choice is
- * the candidate fewest edits away (insertions, deletions, substitutions and swaps of two
- * neighbours), at most one edit for words of up to five letters and two beyond, then the word
- * more codes use, then the alphabet. Trigram distance and edit distance are the same on PGlite
- * and PostgreSQL, so both correct alike. The correction is searched as its lexeme (stemming a
- * stem again could change it: "coffe" → "coff").
+ * Every spelling the search knows (hs_spellings, held in the process by lexicon.ts) is a
+ * candidate, not only those near in trigrams: short words share too few trigrams with their
+ * correction ("hoddie", "suger") for a trigram index to propose it. The distance counts the
+ * slips people make as less than a different letter: a doubled or undoubled letter ("pianno",
+ * "shampo"), a vowel for another ("suger", "helmit"), a sound spelt another way ("cheeze",
+ * "vodca") and two neighbours swapped ("tyers", "keybaord") cost less than one edit. The choice
+ * is the candidate at the least distance, at most 1 for words of up to five letters and 2
+ * beyond, then the spelling more codes use, then the alphabet. The correction is searched as its
+ * lexeme (stemming a stem again could change it: "coffe" → "coff").
  */
 
 /** Words shorter than this are not corrected: three letters are a different word by one edit. */
 const MIN_LETTERS = 4;
-/** Candidates pg_trgm proposes per unknown word. */
-const CANDIDATES = 20;
 
 /** Which words of a search can be typos worth correcting: plain letters, four or more. */
 export function correctable(word: string): boolean {
   return word.length >= MIN_LETTERS && /^[a-z]+$/.test(word);
 }
 
-/** The most edits a word of this length may have to be corrected. */
+/** The most distance a word of this length may have from its correction. */
 export function maxEdits(word: string): number {
   return word.length <= 5 ? 1 : 2;
 }
@@ -33,74 +33,160 @@ export function typoWords(words: readonly string[]): string[] {
   return [...new Set(words.filter(correctable))];
 }
 
-/**
- * SQL selecting the candidate spellings (typed, word, lexeme, codes) of the words no description
- * knows: `words` is the parameter holding typoWords as JSON text. Known words have none.
- */
-export function typoCandidatesSql(words: string): string {
-  return `select q.w as typed, v.word, v.lexeme, v.codes
-       from (
-         select w, (ts_lexize('english_stem', w))[1] as stem
-           from jsonb_array_elements_text(${words}::text::jsonb) as t(w)
-       ) q
-      cross join lateral (
-        select word, lexeme, codes
-          from hs_spellings
-         where q.stem is not null
-           and not exists (select 1 from hs_vocabulary k where k.lexeme = q.stem)
-         order by lower(word) <-> q.w
-         limit ${CANDIDATES}
-      ) v`;
-}
-
-export interface TypoCandidate {
-  typed: string;
+/** A known spelling: the word as written, its lexeme, and how many codes use it. */
+export interface Spelling {
   word: string;
   lexeme: string;
   codes: number;
 }
 
-/** The chosen correction of each word that has one, as a lexeme, by the word typed. */
-export function pickCorrections(rows: readonly TypoCandidate[]): Map<string, string> {
-  const best = new Map<string, TypoCandidate & { edits: number }>();
-  for (const row of rows) {
-    const edits = editDistance(row.typed, row.word);
-    if (edits > maxEdits(row.typed)) continue;
-    const held = best.get(row.typed);
-    if (
-      !held || edits < held.edits ||
-      (edits === held.edits &&
-        (row.codes > held.codes || (row.codes === held.codes && row.word < held.word)))
-    ) {
-      best.set(row.typed, { ...row, edits });
-    }
+/**
+ * The known spellings, ready to be compared: grouped by first letter (a slip in the first
+ * letter is rare, and each group is a small part of the whole), each word's letters as numbers
+ * and what inserting or deleting each of them costs.
+ */
+export interface SpellingIndex {
+  byFirst: Map<string, Prepared[]>;
+}
+
+interface Prepared extends Spelling {
+  letters: Uint8Array;
+  indels: Float64Array;
+}
+
+/** The index of a list of known spellings (plain lower-case words). */
+export function spellingIndex(spellings: readonly Spelling[]): SpellingIndex {
+  const byFirst = new Map<string, Prepared[]>();
+  for (const s of spellings) {
+    if (!/^[a-z]+$/.test(s.word) || s.word.length >= MAX_LETTERS) continue;
+    const group = byFirst.get(s.word[0]!) ?? [];
+    group.push({ ...s, letters: letters(s.word), indels: indels(s.word) });
+    byFirst.set(s.word[0]!, group);
   }
-  return new Map([...best].map(([typed, choice]) => [typed, choice.lexeme]));
+  return { byFirst };
 }
 
 /**
- * Edits between two words: insertions, deletions, substitutions, and swaps of two neighbouring
- * letters ("recieve"), each counting one (the optimal string alignment distance).
+ * The lexeme of the known spelling nearest to a word (see the module comment), or null. The
+ * spellings with the same first letter are tried first, the others only when none is near.
  */
-export function editDistance(a: string, b: string): number {
-  const rows = a.length + 1;
-  const cols = b.length + 1;
-  const d: number[] = new Array(rows * cols).fill(0);
-  for (let i = 0; i < rows; i++) d[i * cols] = i;
-  for (let j = 0; j < cols; j++) d[j] = j;
-  for (let i = 1; i < rows; i++) {
-    for (let j = 1; j < cols; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let v = Math.min(
-        d[(i - 1) * cols + j]! + 1,
-        d[i * cols + j - 1]! + 1,
-        d[(i - 1) * cols + j - 1]! + cost,
-      );
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-        v = Math.min(v, d[(i - 2) * cols + j - 2]! + 1);
-      }
-      d[i * cols + j] = v;
+export function correction(typed: string, index: SpellingIndex): string | null {
+  if (typed.length >= MAX_LETTERS) return null;
+  const same = index.byFirst.get(typed[0]!) ?? [];
+  return nearest(typed, same) ??
+    nearest(
+      typed,
+      [...index.byFirst].filter(([first]) => first !== typed[0]).flatMap(([, g]) => g),
+    );
+}
+
+function nearest(typed: string, spellings: readonly Prepared[]): string | null {
+  const budget = maxEdits(typed);
+  const a = letters(typed);
+  const aIndels = indels(typed);
+  let best: (Prepared & { cost: number }) | null = null;
+  for (const s of spellings) {
+    if (Math.abs(s.letters.length - a.length) > 2 * budget) continue;
+    const cost = typoDistance(a, aIndels, s.letters, s.indels, best?.cost ?? budget);
+    if (cost > budget) continue;
+    if (
+      !best || cost < best.cost ||
+      (cost === best.cost &&
+        (s.codes > best.codes || (s.codes === best.codes && s.word < best.word)))
+    ) {
+      best = { ...s, cost };
     }
   }
-  return d[rows * cols - 1]!;
+  return best?.lexeme ?? null;
+}
+
+/** Longer words are never corrected (nor compared). */
+const MAX_LETTERS = 40;
+const VOWELS = "aeiouy";
+/** Letters that spell the same sound in English words often enough to be typed for each other. */
+const SOUNDS = ["sz", "ck", "cs", "kq", "iy"];
+/** What a slip costs; a different letter costs 1. */
+const SLIP = { doubled: 0.5, vowel: 0.5, sound: 0.5, swap: 0.75, vowelDropped: 0.75 };
+
+/** Substitution costs, 27 × 27 (letters a to z as 1 to 26). */
+const SUBSTITUTION = (() => {
+  const table = new Float64Array(27 * 27).fill(1);
+  const n = (c: string) => c.charCodeAt(0) - 96;
+  for (let i = 0; i < 27; i++) table[i * 27 + i] = 0;
+  for (const x of VOWELS) for (const y of VOWELS) if (x !== y) table[n(x) * 27 + n(y)] = SLIP.vowel;
+  for (const [x, y] of SOUNDS.map((p) => [...p] as [string, string])) {
+    table[n(x) * 27 + n(y)] = SLIP.sound;
+    table[n(y) * 27 + n(x)] = SLIP.sound;
+  }
+  return table;
+})();
+
+function letters(word: string): Uint8Array {
+  return Uint8Array.from(word, (c) => c.charCodeAt(0) - 96);
+}
+
+/** Inserting or deleting each letter: a slip when it doubles a neighbour or is a vowel. */
+function indels(word: string): Float64Array {
+  return Float64Array.from(
+    word,
+    (c, i) =>
+      c === word[i - 1] || c === word[i + 1]
+        ? SLIP.doubled
+        : VOWELS.includes(c)
+        ? SLIP.vowelDropped
+        : 1,
+  );
+}
+
+/** Three rows of the distance table, reused: a search compares many known spellings. */
+const ROWS = [
+  new Float64Array(MAX_LETTERS + 1),
+  new Float64Array(MAX_LETTERS + 1),
+  new Float64Array(MAX_LETTERS + 1),
+] as const;
+
+/**
+ * Weighted optimal string alignment distance from `a` (typed) to `b` (a known spelling), given
+ * as letters with their insertion/deletion costs: insertions, deletions, substitutions and
+ * swaps of two neighbours, slips cheaper (see SLIP). Returns a value above `limit` as soon as
+ * every alignment costs more.
+ */
+export function typoDistance(
+  a: Uint8Array,
+  aIndels: Float64Array,
+  b: Uint8Array,
+  bIndels: Float64Array,
+  limit = Infinity,
+): number {
+  const cols = b.length + 1;
+  let [before, prev, row] = ROWS;
+  prev[0] = 0;
+  for (let j = 1; j < cols; j++) prev[j] = prev[j - 1]! + bIndels[j - 1]!;
+  for (let i = 1; i <= a.length; i++) {
+    const ai = a[i - 1]!;
+    const deleting = aIndels[i - 1]!;
+    row[0] = prev[0]! + deleting;
+    let least = row[0]!;
+    for (let j = 1; j < cols; j++) {
+      const bj = b[j - 1]!;
+      let v = Math.min(
+        prev[j]! + deleting,
+        row[j - 1]! + bIndels[j - 1]!,
+        prev[j - 1]! + SUBSTITUTION[ai * 27 + bj]!,
+      );
+      if (i > 1 && j > 1 && ai === b[j - 2] && a[i - 2] === bj && ai !== bj) {
+        v = Math.min(v, before[j - 2]! + SLIP.swap);
+      }
+      row[j] = v;
+      if (v < least) least = v;
+    }
+    if (least > limit) return least;
+    [before, prev, row] = [prev, row, before];
+  }
+  return prev[cols - 1]!;
+}
+
+/** The distance between two words (typoDistance of their letters). */
+export function wordDistance(typed: string, known: string): number {
+  return typoDistance(letters(typed), indels(typed), letters(known), indels(known));
 }

@@ -1,5 +1,6 @@
 import type { Queryable } from "../db/db.ts";
-import { pickCorrections, type TypoCandidate, typoCandidatesSql, typoWords } from "./typos.ts";
+import { type Entry, type Lexicon, lexiconOf, MAX_STEMS } from "./lexicon.ts";
+import { correction, typoWords } from "./typos.ts";
 import { type SearchWord, searchWords } from "./words.ts";
 
 /**
@@ -43,10 +44,7 @@ const MAX_PHRASE = 3;
 export async function readConcepts(db: Queryable, q: string): Promise<Concept[]> {
   const words = searchWords(q);
   if (words.length === 0) return [];
-  const { vocabulary, fixed } = await lookUpWithTypos(db, words);
-  const fixedTerms = fixed.size === 0
-    ? new Map<string, Entry>()
-    : await lookUp(db, [...fixed.values()], { byKey: true });
+  const { vocabulary, fixed, lexicon } = await meanings(db, words);
   const out: Concept[] = [];
   for (let i = 0; i < words.length;) {
     const phrase = longestPhrase(words, i, vocabulary);
@@ -62,27 +60,22 @@ export async function readConcepts(db: Queryable, q: string): Promise<Concept[]>
       continue;
     }
     const { word, negated } = words[i++]!;
-    const correction = fixed.get(word);
-    if (correction === undefined) {
+    const corrections = fixed.get(word);
+    if (corrections === undefined) {
       out.push({ words: word, alts: [], lexemes: [], codes: [], weight: 1, negated });
     } else {
-      const entry = fixedTerms.get(correction) ?? { alts: [], codes: [] };
+      const entries = corrections.map((c) => lexicon.terms.get(c) ?? { alts: [], codes: [] });
       out.push({
         words: word,
-        alts: entry.alts,
-        lexemes: [correction],
-        codes: entry.codes,
+        alts: entries.flatMap((e) => e.alts),
+        lexemes: corrections,
+        codes: entries.flatMap((e) => e.codes),
         weight: CORRECTED_WEIGHT,
         negated,
       });
     }
   }
   return out;
-}
-
-interface Entry {
-  alts: string[];
-  codes: string[];
 }
 
 /** Every run of one to MAX_PHRASE words of the same polarity, as text. */
@@ -113,72 +106,70 @@ function longestPhrase(
   return null;
 }
 
-interface TermRow {
-  typed: string;
-  term: string;
-  codes: string | null;
-  means: string | null;
-}
-
 /**
- * One round trip for what a search's words mean: the vocabulary entries of its phrases, and the
- * spelling candidates of its words that no description knows (typos.ts).
+ * What a search's words mean: the lexicon held in the process (lexicon.ts) gives the everyday
+ * terms of the phrases, by the English stems of their words (hs_term_key's key), and the
+ * corrections of the words it does not know: of a plain word ("cofee"), or of the parts of a
+ * hyphenated one ("t-shrits"). Only the stems of words the lexicon has not seen take a round trip.
  */
-async function lookUpWithTypos(db: Queryable, words: readonly SearchWord[]) {
-  const rows = await db.query<
-    TermRow & { kind: "term" | "typo"; word: string; lexeme: string; uses: number }
-  >(
-    `select 'term' as kind, typed.t as typed, s.term, s.codes, s.means,
-            null as word, null as lexeme, null::int as uses
-       from jsonb_array_elements_text($1::text::jsonb) as typed(t)
-       join hs_synonyms s on s.key = hs_term_key(typed.t)
-     union all
-     select 'typo', c.typed, null, null, null, c.word, c.lexeme, c.codes
-       from (${typoCandidatesSql("$2")}) c`,
-    [
-      JSON.stringify([...new Set(phrases(words))]),
-      JSON.stringify(typoWords(words.map((w) => w.word))),
-    ],
+async function meanings(db: Queryable, words: readonly SearchWord[]) {
+  const lexicon = await lexiconOf(db);
+  const parts = new Map(
+    words.map((w) => [w.word, typoWords(w.word.split("-"))] as const)
+      .filter(([, p]) => p.length > 0),
   );
-  const typos: TypoCandidate[] = rows.filter((r) => r.kind === "typo")
-    .map((r) => ({ typed: r.typed, word: r.word, lexeme: r.lexeme, codes: r.uses }));
-  return {
-    vocabulary: entries(rows.filter((r) => r.kind === "term")),
-    fixed: pickCorrections(typos),
-  };
-}
-
-/**
- * The vocabulary entries of the texts, by text: every entry whose term has the same English
- * stems (hs_term_key, migration 20261125001600), merged. `byKey`: the texts are stems already
- * (a typo's correction), compared as they are.
- */
-async function lookUp(
-  db: Queryable,
-  texts: readonly string[],
-  { byKey = false } = {},
-): Promise<Map<string, Entry>> {
-  const rows = await db.query<TermRow>(
-    `select typed.t as typed, s.term, s.codes, s.means
-       from jsonb_array_elements_text($1::text::jsonb) as typed(t)
-       join hs_synonyms s on s.key = case when $2 then typed.t else hs_term_key(typed.t) end`,
-    [JSON.stringify([...new Set(texts)]), byKey],
-  );
-  return entries(rows);
-}
-
-/** Rows merged by text typed, in term order (the same answer whatever order rows come in). */
-function entries(rows: readonly TermRow[]): Map<string, Entry> {
-  const out = new Map<string, Entry>();
-  const sorted = [...rows].sort((a, b) => a.term < b.term ? -1 : a.term > b.term ? 1 : 0);
-  for (const row of sorted) {
-    const entry = out.get(row.typed) ?? { alts: [], codes: [] };
-    const means = row.means?.trim();
-    if (means && !entry.alts.includes(means)) entry.alts.push(means);
-    for (const code of (row.codes ?? "").split(" ")) {
-      if (code !== "" && !entry.codes.includes(code)) entry.codes.push(code);
-    }
-    out.set(row.typed, entry);
+  const texts = phrases(words);
+  const learnt = await learnStems(db, lexicon, [
+    ...texts.flatMap(termWords),
+    ...[...parts.values()].flat(),
+  ]);
+  const stem = (w: string) => lexicon.stems.has(w) ? lexicon.stems.get(w) : learnt.get(w);
+  const vocabulary = new Map<string, Entry>();
+  for (const text of texts) {
+    const key = termWords(text).map((w) => stem(w) ?? w).join(" ");
+    const entry = lexicon.terms.get(key);
+    if (entry) vocabulary.set(text, entry);
   }
-  return out;
+  // A word is a typo when its stem is known nowhere; stop words have no stem and are no typos.
+  const unknown = (w: string) => {
+    const s = stem(w);
+    return s != null && !lexicon.known.has(s);
+  };
+  const fixed = new Map<string, string[]>();
+  for (const [word, list] of parts) {
+    const corrections = list.filter(unknown)
+      .map((w) => correction(w, lexicon.spellings))
+      .filter((c): c is string => c !== null);
+    if (corrections.length > 0) fixed.set(word, corrections);
+  }
+  return { vocabulary, fixed, lexicon };
+}
+
+/** The words of a term as hs_term_key splits them (migration 20261125001600). */
+function termWords(text: string): string[] {
+  return text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w !== "");
+}
+
+/**
+ * Asks PostgreSQL's stemmer for the words the lexicon has no stem of, and remembers them while
+ * it has room; returns them.
+ */
+async function learnStems(
+  db: Queryable,
+  lexicon: Lexicon,
+  words: readonly string[],
+): Promise<Map<string, string | null>> {
+  const learnt = new Map<string, string | null>();
+  const unseen = [...new Set(words)].filter((w) => !lexicon.stems.has(w));
+  if (unseen.length === 0) return learnt;
+  const rows = await db.query<{ word: string; stem: string | null }>(
+    `select t as word, (ts_lexize('english_stem', t))[1] as stem
+       from jsonb_array_elements_text($1::text::jsonb) as t`,
+    [JSON.stringify(unseen)],
+  );
+  for (const row of rows) {
+    learnt.set(row.word, row.stem);
+    if (lexicon.stems.size < MAX_STEMS) lexicon.stems.set(row.word, row.stem);
+  }
+  return learnt;
 }

@@ -7,12 +7,14 @@ interface Dataset {
   columns: readonly string[];
   /** Columns the file does not carry, fixed for the whole file (the tariff's country). */
   fixed?: Record<string, string>;
-  /** SQL that refreshes what is derived from the table, run once after the loads that need it. */
-  refresh?: string;
+  /** SQL that refreshes what is derived from the table, each run once after the loads that need it. */
+  refresh?: readonly string[];
 }
 
 /** HS search's vocabulary is derived from the HS codes, the tariffs and the synonyms. */
 const HS_VOCABULARY = "select hs_vocabulary_rebuild()";
+/** A national line is searched with the text of the national line above it. */
+const NATIONAL_CHAIN = "select hs_national_chain_rebuild()";
 
 const DATA_DIR = new URL("../../data/reference/", import.meta.url);
 
@@ -23,19 +25,19 @@ export const DATASETS: readonly Dataset[] = [
     name: "hs_codes",
     table: "hs_codes",
     columns: ["code", "level", "parent", "description", "section"],
-    refresh: HS_VOCABULARY,
+    refresh: [HS_VOCABULARY],
   },
   {
     name: "hs_synonyms",
     table: "hs_synonyms",
     columns: ["term", "codes", "means", "source"],
-    refresh: HS_VOCABULARY,
+    refresh: [HS_VOCABULARY],
   },
   {
     name: "tariff_us",
     table: "tariff_lines",
     fixed: { country: "US" },
-    refresh: HS_VOCABULARY,
+    refresh: [HS_VOCABULARY, NATIONAL_CHAIN],
     columns: [
       "code",
       "htsno",
@@ -106,8 +108,10 @@ export async function seedReferenceData(db: Db): Promise<SeedReport> {
         loaded.push({ name: file.dataset.name, rows });
       }
       const loadedNames = names(loaded);
-      const refreshes = DATASETS.filter((d) => loadedNames.has(d.name)).map((d) => d.refresh);
-      for (const sql of new Set(refreshes)) if (sql) await tx.query(sql);
+      const refreshes = DATASETS.filter((d) => loadedNames.has(d.name)).flatMap((d) =>
+        d.refresh ?? []
+      );
+      for (const sql of new Set(refreshes)) await tx.query(sql);
     });
     // Fresh statistics for the planner: PGlite has no autovacuum to gather them.
     const tables = new Set(DATASETS.filter((d) => names(loaded).has(d.name)).map((d) => d.table));

@@ -1,6 +1,12 @@
 import { codeParts, codePrefix, displayCode, lookupCode } from "../../shared/hs/codes.ts";
 import { nationalDescription } from "../../shared/hs/lines.ts";
-import { correctable, editDistance, maxEdits } from "../../shared/hs/typos.ts";
+import {
+  correctable,
+  correction,
+  maxEdits,
+  spellingIndex,
+  wordDistance,
+} from "../../shared/hs/typos.ts";
 import { MAX_WORDS, searchWords } from "../../shared/hs/words.ts";
 import { assertEquals, equal } from "../support/assert.ts";
 
@@ -102,19 +108,47 @@ Deno.test("nationalDescription() joins the lines above with their contexts", () 
   );
 });
 
-Deno.test("editDistance() counts insertions, deletions, substitutions and swaps as one", () => {
+Deno.test("wordDistance() counts an edit as one and the usual slips as less", () => {
   const cases: [string, string, number][] = [
     ["coffee", "coffee", 0],
-    ["cofee", "coffee", 1],
-    ["coffe", "coffee", 1],
     ["cpffee", "coffee", 1],
-    ["recieve", "receive", 1],
-    ["bycicle", "bicycle", 2],
-    ["", "abc", 3],
-    ["abc", "", 3],
-    ["kitten", "sitting", 3],
+    // k→s 1, e→i 0.5 (vowels), g inserted 1
+    ["kitten", "sitting", 2.5],
+    // a vowel inserted 0.75, two consonants 1 each
+    ["", "abc", 2.75],
+    // a doubled or undoubled letter
+    ["cofee", "coffee", 0.5],
+    ["pianno", "piano", 0.5],
+    // a vowel for another, a sound spelt otherwise
+    ["suger", "sugar", 0.5],
+    ["cheeze", "cheese", 0.5],
+    ["vodca", "vodka", 0.5],
+    // neighbours swapped, a vowel left out
+    ["tyers", "tyres", 0.75],
+    ["recieve", "receive", 0.75],
+    ["toster", "toaster", 0.75],
+    // y→i and i→y: two vowel slips
+    ["bycicle", "bicycle", 1],
   ];
-  for (const [a, b, n] of cases) equal(editDistance(a, b), n, `${a} ${b}`);
+  for (const [a, b, n] of cases) equal(wordDistance(a, b), n, `${a} ${b}`);
+});
+
+Deno.test("correction() takes the nearest known spelling, then the one more codes use", () => {
+  const index = spellingIndex([
+    { word: "tyres", lexeme: "tyre", codes: 23 },
+    { word: "types", lexeme: "type", codes: 40 },
+    { word: "sugar", lexeme: "sugar", codes: 140 },
+    { word: "super", lexeme: "super", codes: 6 },
+    { word: "lemons", lexeme: "lemon", codes: 5 },
+    { word: "melons", lexeme: "melon", codes: 9 },
+    { word: "knives", lexeme: "knive", codes: 8 },
+  ]);
+  equal(correction("tyers", index), "tyre");
+  equal(correction("suger", index), "sugar");
+  equal(correction("lemmons", index), "lemon");
+  // a first letter typed wrong is found among the other letters' spellings
+  equal(correction("lnives", index), "knive");
+  equal(correction("zzzzzz", index), null);
 });
 
 Deno.test("typos: plain words of four letters or more, one edit up to five, two beyond", () => {

@@ -164,6 +164,25 @@ serviceTest("hs-codes/search finds the right subheading in the first three", asy
     assert(terms > 10000, `${terms} terms`);
   });
 
+  await t.step("a change to the vocabulary reaches the search held in the process", async () => {
+    const top = async () =>
+      (await expectJson<SearchPage>(await search(svc, team, { q: "qxzvwqjk" }), 200))
+        .results[0]?.code;
+    equal(await top(), undefined);
+    await svc.db.query(
+      "insert into hs_synonyms (term, codes, means, source) values ('qxzvwqjk', '090121', null, 'test')",
+    );
+    try {
+      // The first search learns the new version, the next reads the vocabulary again.
+      await top();
+      equal(await top(), "0901.21");
+    } finally {
+      await svc.db.query("delete from hs_synonyms where term = 'qxzvwqjk'");
+    }
+    await top();
+    equal(await top(), undefined);
+  });
+
   await t.step(
     "a negated word does not match: crude oil is 2709, not 2710 (not crude)",
     async () => {

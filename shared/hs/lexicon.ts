@@ -1,0 +1,106 @@
+import type { Queryable } from "../db/db.ts";
+import { type SpellingIndex, spellingIndex } from "./typos.ts";
+
+/**
+ * HS search's vocabulary, held in the process: what every search reads (vocabulary.ts, typos.ts)
+ * and what changes only when the reference data is loaded again. Reading it from the database on
+ * each search cost a round trip and an index walk per unknown word; here a search asks the
+ * database only for the English stems of words it has not seen (the stemmer is PostgreSQL's),
+ * and the search query itself returns the vocabulary's version (hs_lexicon_version, migration
+ * 20261125002600): when that changed, the next search reads the vocabulary again.
+ */
+export interface Lexicon {
+  version: string;
+  /** Every lexeme the search knows (hs_vocabulary): a word whose stem is here is no typo. */
+  known: Set<string>;
+  /** The spellings a typo may be read as (hs_spellings). */
+  spellings: SpellingIndex;
+  /** The everyday terms by key (hs_term_key), merged: the codes and nomenclature words. */
+  terms: Map<string, Entry>;
+  /**
+   * English stems of words (null: a stop word), as PostgreSQL's english_stem gives them: those
+   * of hs_spellings, and each word a search asked for, up to MAX_STEMS.
+   */
+  stems: Map<string, string | null>;
+}
+
+export interface Entry {
+  alts: string[];
+  codes: string[];
+}
+
+/** Words whose stems are remembered, at most (about 5 MB). */
+export const MAX_STEMS = 100_000;
+
+const held = new WeakMap<Queryable, Promise<Lexicon>>();
+
+/** The lexicon of a database, loaded on first use. */
+export function lexiconOf(db: Queryable): Promise<Lexicon> {
+  const current = held.get(db);
+  if (current) return current;
+  const lexicon = loadLexicon(db);
+  held.set(db, lexicon);
+  // A failed load is not kept: the next search tries again.
+  lexicon.catch(() => {
+    if (held.get(db) === lexicon) held.delete(db);
+  });
+  return lexicon;
+}
+
+/** The database's lexicon version. */
+export async function lexiconVersion(db: Queryable): Promise<string | undefined> {
+  const [row] = await db.query<{ version: string }>(
+    "select version::text as version from hs_lexicon_version",
+  );
+  return row?.version;
+}
+
+/** A search saw the database's lexicon version: a lexicon of another is read again next time. */
+export async function sawLexiconVersion(db: Queryable, version: string | undefined): Promise<void> {
+  const current = held.get(db);
+  if (version === undefined || !current) return;
+  const lexicon = await current.catch(() => null);
+  if (lexicon && lexicon.version !== version && held.get(db) === current) held.delete(db);
+}
+
+interface Loaded {
+  version: string;
+  known: string[];
+  spellings: [string, string, number][];
+  terms: [string, string, string | null, string | null][];
+}
+
+/** One statement, so one snapshot: the rows and their version agree. */
+async function loadLexicon(db: Queryable): Promise<Lexicon> {
+  const [row] = await db.query<{ lexicon: string }>(
+    `select json_build_object(
+       'version', (select version::text from hs_lexicon_version),
+       'known', (select coalesce(json_agg(lexeme), '[]') from hs_vocabulary),
+       'spellings', (select coalesce(json_agg(json_build_array(word, lexeme, codes)), '[]')
+                       from hs_spellings),
+       'terms', (select coalesce(json_agg(json_build_array(key, term, codes, means)
+                                          order by term), '[]')
+                   from hs_synonyms)
+     )::text as lexicon`,
+  );
+  const loaded = JSON.parse(row!.lexicon) as Loaded;
+  const terms = new Map<string, Entry>();
+  for (const [key, , codes, means] of loaded.terms) {
+    const entry = terms.get(key) ?? { alts: [], codes: [] };
+    const text = means?.trim();
+    if (text && !entry.alts.includes(text)) entry.alts.push(text);
+    for (const code of (codes ?? "").split(" ")) {
+      if (code !== "" && !entry.codes.includes(code)) entry.codes.push(code);
+    }
+    terms.set(key, entry);
+  }
+  return {
+    version: loaded.version,
+    known: new Set(loaded.known),
+    spellings: spellingIndex(
+      loaded.spellings.map(([word, lexeme, codes]) => ({ word, lexeme, codes })),
+    ),
+    terms,
+    stems: new Map(loaded.spellings.map(([word, lexeme]) => [word, lexeme])),
+  };
+}
