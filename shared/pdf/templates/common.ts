@@ -640,11 +640,6 @@ export function currencyOf(data: unknown): string {
 // Certificates: VGM, insurance, preferential origin, SPS, analysis
 // ---------------------------------------------------------------------------------------------
 
-/** A choice printed with the chosen option marked: "[X] Exporter   [ ] Importer". */
-export function choiceText(options: readonly string[], chosen: number | undefined): string {
-  return options.map((o, i) => `${i === chosen ? "[X]" : "[ ]"} ${o}`).join("   ");
-}
-
 /** The field of a text path printed in capital letters (names a form asks for in capitals). */
 export function upperField(data: unknown, path: string, multiline = false): FieldValue {
   return field(path, readString(data, path).toUpperCase(), multiline);
