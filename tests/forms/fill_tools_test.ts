@@ -75,16 +75,17 @@ async function tickStates(path: string): Promise<Record<string, string>> {
   );
 }
 
+/** A yes/no box reads back as a boolean, any other state as itself (an enum option). */
+const BOOLEAN_STATES: Record<string, boolean> = { Yes: true, No: false };
+
 /** The ticked states as extract-filled-fields reads them back, by shipment path. */
 function readTicks(path: string, type: DocumentType, ticks: Record<string, string>) {
   const { mapping } = extractFilledForm(Deno.readFileSync(path), { docType: type });
-  const read = Object.keys(ticks).map((
-    name,
-  ) => [name, mapping.mapped.get(toDataPath(name))?.value]);
-  const wanted = Object.entries(ticks).map((
-    [name, state],
-  ) => [name, state === "Yes" ? true : state]);
-  return { read, wanted };
+  const names = Object.keys(ticks);
+  return {
+    read: names.map((name) => [name, mapping.mapped.get(toDataPath(name))?.value]),
+    wanted: names.map((name) => [name, BOOLEAN_STATES[ticks[name]!] ?? ticks[name]]),
+  };
 }
 
 async function missing(path: string, values: Record<string, string>): Promise<string[]> {
