@@ -21,6 +21,8 @@ export interface WidgetSpot {
   hidden?: boolean;
   /** A radio button of the field's group, with this export value. */
   radio?: string;
+  /** With `radio` ("Yes"): a check box of its own rather than a button of a radio group. */
+  check?: boolean;
 }
 
 export interface LinkSpot {

@@ -1,5 +1,5 @@
 /**
- * AcroForm text fields. Widget spots from the layout become a field tree: the dotted name
+ * AcroForm text fields, radio groups and check boxes. Widget spots from the layout become a field tree: the dotted name
  * `goods.lineItems.0.hsCode` is the fully qualified name of a terminal field `hsCode` under
  * non-terminal fields `goods` → `lineItems` → `0` (a partial name may not contain a period),
  * which is how every reader (and pdftk, pikepdf, pdf.js) reports and fills it. A terminal
@@ -128,7 +128,7 @@ export function writeForm(
     }
     const first = node.widgets[0];
     if (!first) return null;
-    if (first.spot.radio !== undefined) return writeRadioGroup(node, ref, parentEntry);
+    if (first.spot.radio !== undefined) return writeButtons(node, ref, parentEntry);
     if (node.widgets.length === 1) {
       w.put(
         ref,
@@ -156,10 +156,11 @@ export function writeForm(
   };
 
   /**
-   * A radio group (Btn, Radio | NoToggleToOff): one widget per option, each with an "on"
-   * appearance named by its export value (a cross) and /Off (nothing; the page draws the box).
+   * A radio group (Btn, Radio | NoToggleToOff) or a check box (Btn): one widget per option,
+   * each with an "on" appearance named by its export value (a cross) and /Off (nothing; the
+   * page draws the box).
    */
-  const writeRadioGroup = (node: Node, ref: number, parentEntry: string): number => {
+  const writeButtons = (node: Node, ref: number, parentEntry: string): number => {
     const kids: number[] = [];
     for (const { spot, page } of node.widgets) {
       const size = spot.rect[2] - spot.rect[0];
@@ -180,7 +181,9 @@ export function writeForm(
     }
     w.put(
       ref,
-      `<< /FT /Btn /Ff ${FF_RADIO | FF_NO_TOGGLE_TO_OFF} /T ${pdfString(node.partial)} /V /Off` +
+      `<< /FT /Btn /Ff ${node.widgets[0]!.spot.check ? 0 : FF_RADIO | FF_NO_TOGGLE_TO_OFF} /T ${
+        pdfString(node.partial)
+      } /V /Off` +
         `${parentEntry} /Kids [${kids.map((k) => `${k} 0 R`).join(" ")}] >>`,
     );
     return ref;

@@ -75,7 +75,13 @@ export interface Fonts {
 type Piece =
   | { kind: "text"; font: FontUse; lines: string[] }
   | { kind: "slot"; name: string | null; lines: number; multiline: boolean }
-  | { kind: "choice"; name: string | null; selected: string; options: PreparedOption[] };
+  | {
+    kind: "choice";
+    name: string | null;
+    selected: string;
+    options: PreparedOption[];
+    check: boolean;
+  };
 
 interface PreparedOption {
   value: string;
@@ -313,12 +319,15 @@ export class Composer {
       const options = c.kind === "field" ? c.options : undefined;
       if (
         c.kind === "field" && options &&
-        (c.value === "" || options.some((o) => o.value === c.value))
+        (c.checkBox || c.value === "" || options.some((o) => o.value === c.value))
       ) {
         out.push({
           kind: "choice",
-          name: this.ctx.finalDoc || c.value !== "" ? null : this.fieldName(c.path),
+          name: this.ctx.finalDoc || c.value !== "" || c.path === ""
+            ? null
+            : this.fieldName(c.path),
           selected: c.value,
+          check: !!c.checkBox,
           options: options.map((o) => ({
             value: o.value,
             lines: wrapText(
@@ -437,6 +446,7 @@ export class Composer {
           fontSize: 0,
           align: "left",
           radio: option.value,
+          ...(piece.check ? { check: true } : {}),
         });
       } else {
         this.page.tickBox(x, boxY, TICK, option.value === piece.selected);

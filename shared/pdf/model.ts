@@ -24,6 +24,11 @@ export interface FieldValue {
    * ticked): a radio group in a fillable document while `value` is empty.
    */
   options?: ChoiceOption[];
+  /**
+   * With one option: a box ticked on its own (a yes/no at a boolean path), a check box in a
+   * fillable document while unset; `value` is CHECKED, "Off" or "" (unset).
+   */
+  checkBox?: boolean;
 }
 
 export interface ChoiceOption {
@@ -143,6 +148,28 @@ export function text(value: string, bold = false): TextValue {
 /** A choice field: the box of the option equal to `value` ticked. */
 export function choice(path: string, value: unknown, options: ChoiceOption[]): FieldValue {
   return { ...field(path, value), options };
+}
+
+/**
+ * Boxes to tick that are no shipment data (customs' result of verification, a box the
+ * template ticks itself): drawn, the option equal to `selected` crossed, never a form field.
+ */
+export function drawnChoice(selected: string, options: ChoiceOption[]): FieldValue {
+  return { kind: "field", path: "", value: selected, options };
+}
+
+/** The "on" state of a check box: what pdftk and viewers set, read back as true. */
+export const CHECKED = "Yes";
+
+/** A box ticked when `value` is true, at a boolean path: a check box while unset. */
+export function checkBox(path: string, value: unknown, label: string): FieldValue {
+  return {
+    kind: "field",
+    path,
+    value: value === true ? CHECKED : value === false ? "Off" : "",
+    options: [{ value: CHECKED, label }],
+    checkBox: true,
+  };
 }
 
 function stringify(value: unknown): string {

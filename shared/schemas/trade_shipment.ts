@@ -284,6 +284,9 @@ export const TradeShipment = z.object({
     insured_percentage: z.number().min(100).max(200).optional(),
     deductible: optionalText(100),
     additional_clauses: optionalText(500),
+    // Institute War Clauses (Cargo) and Institute Strikes Clauses (Cargo), when bought.
+    war_clauses: z.boolean().optional(),
+    strikes_clauses: z.boolean().optional(),
     claims_payable_at: optionalText(200),
     issue_date: IsoDate.optional(),
   }).optional(),

@@ -1,7 +1,8 @@
 /**
- * Tick boxes where the real document has them: the VGM weighing method and the B/L freight
- * (prepaid or collect) are radio groups in a fillable document while not chosen, drawn boxes
- * with the chosen one crossed otherwise. pdftk fills a radio group by export value;
+ * Tick boxes where the real document has them: the VGM weighing method, the B/L freight
+ * (prepaid or collect) and the Institute Cargo Clauses are radio groups in a fillable document
+ * while not chosen, drawn boxes with the chosen one crossed otherwise; the war and strikes
+ * clauses are check boxes. pdftk fills a radio group by export value, a check box with "Yes";
  * extract-filled-fields reads it back at its shipment path; the flattener draws the cross.
  */
 import { PDFDocument } from "@pdfme/pdf-lib";
@@ -55,7 +56,7 @@ Deno.test("choices: the VGM method is a radio group pdftk fills, extraction read
   await Deno.writeFile(flat, await flattenToPdfA(bytes, {}, await loadFonts()));
   assertEquals((await checkPdfA(flat)).findings, []);
   // The boxes: where the two radio buttons were, method 2's crossed, method 1's empty.
-  const boxes = await radioBoxes(source);
+  const boxes = await buttonBoxes(source, "vgmData.weighingMethod");
   const [one, two] = [await ink(flat, boxes[0]!), await ink(flat, boxes[1]!)];
   assert(two > one + 20, `method 2's box is crossed (${two.toFixed(1)} vs ${one.toFixed(1)})`);
 });
@@ -74,10 +75,49 @@ Deno.test("choices: a chosen freight payment is a crossed box on the bill of lad
   assert(radio, "an open choice is a radio group");
 });
 
-/** The radio buttons' rectangles of the VGM method, in option order. */
-async function radioBoxes(path: string): Promise<number[][]> {
+Deno.test("choices: the insurance clauses are boxes pdftk ticks, extraction reads and flattening draws", async () => {
+  const data = shipmentFor("INSURANCE_CERTIFICATE") as Data;
+  delete data.insurance_data!.coverage_type;
+  const source = `${dir}/insurance.pdf`;
+  await Deno.writeFile(source, await renderDocument("INSURANCE_CERTIFICATE", data, context(false)));
+  const fields = await pdftkFields(source);
+  const kinds = (name: string) => fields.find((f) => f.name === name)?.states;
+  assertEquals(kinds("insuranceData.coverageType"), ["Off", "ICC_A", "ICC_B", "ICC_C"]);
+  assertEquals(kinds("insuranceData.warClauses"), ["Off", "Yes"]);
+  assertEquals(kinds("insuranceData.strikesClauses"), ["Off", "Yes"]);
+
+  const filled = `${dir}/insurance-filled.pdf`;
+  await pdftkFill(
+    source,
+    { "insuranceData.coverageType": "ICC_C", "insuranceData.strikesClauses": "Yes" },
+    filled,
+    false,
+  );
+  const bytes = await Deno.readFile(filled);
+  const { mapping } = extractFilledForm(bytes, {
+    docType: "INSURANCE_CERTIFICATE",
+    shipmentId: SHIPMENT_ID,
+  });
+  assertEquals(mapping.mapped.get("insurance_data.coverage_type")?.value, "ICC_C");
+  assertEquals(mapping.mapped.get("insurance_data.strikes_clauses")?.value, true);
+  assert(!mapping.mapped.has("insurance_data.war_clauses"), "an unticked box says nothing");
+
+  const flat = `${dir}/insurance-flat.pdf`;
+  await Deno.writeFile(flat, await flattenToPdfA(bytes, {}, await loadFonts()));
+  assertEquals((await checkPdfA(flat)).findings, []);
+  const [a, b, c] = await buttonBoxes(source, "insuranceData.coverageType");
+  const [war] = await buttonBoxes(source, "insuranceData.warClauses");
+  const [strikes] = await buttonBoxes(source, "insuranceData.strikesClauses");
+  const inks = await Promise.all([a, b, c, war, strikes].map((r) => ink(flat, r!)));
+  const [inkA, inkB, inkC, inkWar, inkStrikes] = inks;
+  const empty = Math.max(inkA!, inkB!, inkWar!);
+  assert(inkC! > empty + 20 && inkStrikes! > empty + 20, `(C) and strikes crossed: ${inks}`);
+});
+
+/** The rectangles of a radio group's buttons (in option order) or of a check box. */
+async function buttonBoxes(path: string, name: string): Promise<number[][]> {
   const doc = await PDFDocument.load(await Deno.readFile(path));
-  return doc.getForm().getField("vgmData.weighingMethod").acroField.getWidgets().map((w) => {
+  return doc.getForm().getField(name).acroField.getWidgets().map((w) => {
     const r = w.getRectangle();
     return [r.x, r.y, r.x + r.width, r.y + r.height];
   });

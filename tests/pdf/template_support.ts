@@ -27,8 +27,9 @@ export function contents(spec: DocumentSpec): Content[] {
   return out;
 }
 
+/** The values taken from shipment paths (not the drawn boxes of drawnChoice, which have none). */
 export function fields(spec: DocumentSpec): FieldValue[] {
-  return contents(spec).filter((c): c is FieldValue => c.kind === "field");
+  return contents(spec).filter((c): c is FieldValue => c.kind === "field" && c.path !== "");
 }
 
 export function fieldPaths(spec: DocumentSpec): Set<string> {
@@ -55,10 +56,12 @@ export function allText(spec: DocumentSpec): string {
         break;
     }
   }
-  // A choice as the page shows it: each option with its box, "[X]" where ticked.
+  // A choice as the page shows it: each option with its box, "[X]" where ticked (a value
+  // that is none of the options is printed as it is).
   parts.push(
     ...contents(spec).map((c) =>
-      c.kind === "field" && c.options
+      c.kind === "field" && c.options &&
+        (c.checkBox || c.value === "" || c.options.some((o) => o.value === c.value))
         ? c.options.map((o) => `${o.value === c.value ? "[X]" : "[ ]"} ${o.label}`).join("\n")
         : c.value
     ),

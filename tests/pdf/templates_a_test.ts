@@ -479,3 +479,23 @@ Deno.test("common: consignee rule, DG order, Incoterm, AES legend, party lines",
     "exporter.country",
   ]);
 });
+
+Deno.test("shipper's letter of instruction: related party, routed export, hazardous and freight are boxes to tick", () => {
+  const data = sampleShipment() as unknown as Record<string, Record<string, unknown>>;
+  const text = allText(shippersLetterOfInstructionTemplate(data));
+  assert(text.includes("[ ] Related\n[X] Non-related"), text);
+  assert(text.includes("[ ] Yes\n[X] No"), "routed export: no; hazardous materials: no");
+  const open = structuredClone(data);
+  open.sli_data = { ...open.sli_data, related_party: true };
+  delete open.sli_data.routed_export;
+  delete open.sli_data.freight_payment;
+  const spec = shippersLetterOfInstructionTemplate(open);
+  const choices = fields(spec).filter((f) => f.options).map((f) => [f.path, f.value]);
+  assertEquals(choices, [
+    ["sli_data.related_party", "Yes"],
+    ["sli_data.routed_export", ""],
+    ["sli_data.freight_payment", ""],
+  ]);
+  assert(allText(spec).includes("[X] Related\n[ ] Non-related"));
+  assert(allText(spec).includes("[ ] Prepaid\n[ ] Collect"));
+});

@@ -14,7 +14,6 @@ import {
   COA_STATEMENT,
 } from "../../shared/pdf/templates/certificate_of_analysis.ts";
 import {
-  choiceText,
   conveyanceLines,
   hs6,
   placeAndDateLines,
@@ -131,7 +130,7 @@ const CASES: Case[] = [
       "for proving such representations and agree to maintain and present upon request or to " +
       "make available during a verification visit, documentation necessary to support this " +
       "certification.",
-      "[ ] Importer   [X] Exporter   [ ] Producer",
+      "[ ] Importer\n[X] Exporter\n[ ] Producer",
       "From 2026-01-01 to 2026-12-31",
     ],
     lines: true,
@@ -181,7 +180,7 @@ const CASES: Case[] = [
       "Part I: Description of consignment",
       "Part II: Certification",
       "DR. KLAUS MEYER",
-      "[ ] Ambient   [X] Chilled   [ ] Frozen",
+      "[ ] Ambient\n[X] Chilled\n[ ] Frozen",
     ],
     lines: true,
   },
@@ -192,7 +191,8 @@ const CASES: Case[] = [
     party: "Eurofins Food Testing Hamburg",
     wording: [
       "Result and unit",
-      "The batch [X] complies   [ ] does not comply with the specification (ISO 6673:2003).",
+      "[X] The batch complies with the specification (ISO 6673:2003).\n" +
+      "[ ] The batch does not comply with the specification (ISO 6673:2003).",
       "CoA No. COA-2026-3391",
       COA_STATEMENT,
     ],
@@ -383,6 +383,30 @@ Deno.test("insurance: conveyance and voyage by sea and by air", () => {
   assert(text.includes("Flight date"));
 });
 
+Deno.test("insurance: the Institute Cargo Clauses and the war and strikes clauses are boxes to tick", () => {
+  const data = sample();
+  const coverage = (type: unknown, war?: boolean) => {
+    const insurance = { ...(data.insurance_data as Data), coverage_type: type, war_clauses: war };
+    return insuranceCertificateTemplate({ ...data, insurance_data: insurance });
+  };
+  for (const type of ["ICC (B)", "Institute Cargo Clauses (B)", "ICC_B", "icc b"]) {
+    const spec = coverage(type);
+    equal(fieldValue(spec, "insurance_data.coverage_type"), "ICC_B", type);
+    assert(
+      allText(spec).includes("[ ] Institute Cargo Clauses (A)\n[X] Institute Cargo Clauses (B)"),
+    );
+  }
+  // Other wording is printed as it is, without boxes.
+  const allRisks = coverage("All risks, warehouse to warehouse");
+  assert(allText(allRisks).includes("All risks, warehouse to warehouse"));
+  assert(!allText(allRisks).includes("[ ] Institute Cargo Clauses (A)"));
+  const text = allText(coverage("ICC_A", true));
+  assert(text.includes("[X] Institute War Clauses (Cargo)"), text);
+  assert(text.includes("[ ] Institute Strikes Clauses (Cargo)"), text);
+  const unset = fields(coverage(undefined)).filter((f) => f.checkBox).map((f) => [f.path, f.value]);
+  assertEquals(unset, [["insurance_data.war_clauses", ""], ["insurance_data.strikes_clauses", ""]]);
+});
+
 Deno.test("EUR.1: boxes 1 to 14 as numbered on the form, box 11 left to customs", () => {
   const spec = eur1MovementCertificateTemplate(sample());
   const numbers = boxes(spec).map((b) => b.number);
@@ -425,7 +449,7 @@ Deno.test("USMCA: the nine data elements, certifier fallbacks, HS to 6 digits", 
     b.kind === "paragraph" && b.text === USMCA_CERTIFICATION
   );
   equal(spec.blocks[certification + 1]?.kind, "signature", "signed under the certification");
-  equal(fieldValue(spec, "certifier.role"), "Exporter");
+  equal(fieldValue(spec, "certifier.role"), "exporter");
   // The certifier (the exporter's export manager) has no address of their own: the exporter's.
   const certifier = boxes(spec).find((b) => b.number === "2")!;
   assert(certifier.lines.some((l) => l.kind === "text" && l.value === "Grosse Elbstrasse 145"));
@@ -617,7 +641,7 @@ Deno.test("certificate of analysis: results, conclusion and signature", () => {
     "< 0.5 µg/kg",
     "EN 14132",
   ]);
-  equal(fieldValue(spec, "analysis_data.overall_result"), "Complies");
+  equal(fieldValue(spec, "analysis_data.overall_result"), "COMPLIES");
   const signature = spec.blocks.find((b) => b.kind === "signature");
   assert(signature?.kind === "signature");
   equal(signature.name?.value, "Dr. Maria Papadopoulou");
@@ -625,7 +649,8 @@ Deno.test("certificate of analysis: results, conclusion and signature", () => {
   const fails = certificateOfAnalysisTemplate({
     analysis_data: { overall_result: "DOES_NOT_COMPLY" },
   });
-  assert(allText(fails).includes("The batch [ ] complies   [X] does not comply"));
+  assert(allText(fails).includes("[ ] The batch complies with the specification."));
+  assert(allText(fails).includes("[X] The batch does not comply with the specification."));
   // An empty draft has three blank result rows to fill in.
   const draft = tables(certificateOfAnalysisTemplate({}))[0]!;
   equal(draft.rows.length, 3);
@@ -633,8 +658,6 @@ Deno.test("certificate of analysis: results, conclusion and signature", () => {
 });
 
 Deno.test("common: choices, conveyance, place and date, preferential territory", () => {
-  equal(choiceText(["A", "B"], 1), "[ ] A   [X] B");
-  equal(choiceText(["A", "B"], undefined), "[ ] A   [ ] B");
   assertEquals(conveyanceLines(sample(), { ports: true }).map((c) => c.value), [
     "By sea",
     "Vessel MSC Gülsün",

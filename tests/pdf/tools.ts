@@ -166,6 +166,8 @@ export interface FormField {
   type: string;
   flags: number;
   value?: string;
+  /** A check box's or radio group's appearance states ("Off", "Yes", "METHOD_2"). */
+  states: string[];
 }
 
 /** `pdftk dump_data_fields_utf8`. */
@@ -180,6 +182,7 @@ export async function pdftkFields(path: string): Promise<FormField[]> {
       name,
       type: get("FieldType") ?? "",
       flags: Number(get("FieldFlags") ?? 0),
+      states: [...block.matchAll(/^FieldStateOption: (.*)$/gm)].map((m) => m[1]!),
       ...(get("FieldValue") !== undefined ? { value: get("FieldValue") } : {}),
     });
   }

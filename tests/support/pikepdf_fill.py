@@ -2,7 +2,9 @@
 
 Usage: pikepdf_fill.py IN OUT VALUES.json ({"full.field.name": "value"}): sets each named
 terminal field's /V and the AcroForm's /NeedAppearances, leaving the drawing to whoever comes
-next (a viewer, or `qpdf --generate-appearances`).
+next (a viewer, or `qpdf --generate-appearances`). A check box or radio group (/FT /Btn) is set
+as pikepdf scripts set it: /V the state's name, and each widget's /AS that state where the
+widget has it, else /Off.
 """
 import json
 import sys
@@ -15,6 +17,11 @@ def fill(field, prefix, values):
     if "/Kids" in field and "/FT" not in field:
         for kid in field.Kids:
             fill(kid, name + ".", values)
+    elif name in values and field.get("/FT") == "/Btn":
+        key = "/" + values[name]
+        field.V = pikepdf.Name(key)
+        for widget in field.Kids if "/Kids" in field else [field]:
+            widget.AS = pikepdf.Name(key if key in widget.AP.N else "/Off")
     elif name in values:
         field.V = pikepdf.String(values[name])
 

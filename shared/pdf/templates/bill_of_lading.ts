@@ -9,7 +9,7 @@
  * signed "as agent for the carrier".
  */
 import type { Block, Content, DocumentSpec } from "../model.ts";
-import { choice, field, text } from "../model.ts";
+import { field, text } from "../model.ts";
 import {
   columnsOf,
   consigneeLines,
@@ -18,6 +18,7 @@ import {
   eeiLegend,
   formatDate,
   formatKg,
+  freightChoice,
   goodsDescriptionCell,
   hasConsignee,
   isUsExport,
@@ -154,10 +155,7 @@ export function billOfLadingTemplate(data: Record<string, unknown>): DocumentSpe
         {
           label: "Freight",
           lines: [
-            choice("bl_data.freight_payment", readString(data, "bl_data.freight_payment"), [
-              { value: "PREPAID", label: "Prepaid" },
-              { value: "COLLECT", label: "Collect" },
-            ]),
+            freightChoice(data, "bl_data.freight_payment"),
           ],
         },
         { label: "Freight payable at", lines: [textField(data, "bl_data.freight_payable_at")] },

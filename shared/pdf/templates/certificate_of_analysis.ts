@@ -6,11 +6,10 @@
  * specification | result and unit | method); the overall conclusion; the authorised signature.
  */
 import type { Block, Content, DocumentSpec } from "../model.ts";
-import { field, text } from "../model.ts";
+import { choice, field, text } from "../model.ts";
 import {
   asRecord,
   asString,
-  choiceText,
   countryField,
   dateField,
   readList,
@@ -70,13 +69,15 @@ export function certificateOfAnalysisTemplate(data: Record<string, unknown>): Do
       boxes: [{
         label: "Conclusion",
         lines: [
-          field(
+          choice(
             `${A}.overall_result`,
-            complies === 0 ? "Complies" : complies === 1 ? "Does not comply" : overall,
-          ),
-          text(
-            `The batch ${choiceText(["complies", "does not comply"], complies)} with the ` +
-              `specification${standard ? ` (${standard})` : ""}.`,
+            complies === undefined ? readString(data, `${A}.overall_result`) : overall,
+            [["COMPLIES", "complies"], ["DOES_NOT_COMPLY", "does not comply"]].map((
+              [value, verb],
+            ) => ({
+              value: value!,
+              label: `The batch ${verb} with the specification${standard ? ` (${standard})` : ""}.`,
+            })),
           ),
         ],
       }],

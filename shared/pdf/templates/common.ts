@@ -11,7 +11,7 @@
  * (`22767 Hamburg`, `12 kg`) is `text(...)` when every part is there, and otherwise the field of
  * the first missing part, so a draft can still be completed on the form.
  */
-import { type Column, type Content, field, type FieldValue, text } from "../model.ts";
+import { choice, type Column, type Content, field, type FieldValue, text } from "../model.ts";
 import { isPresent, readPath } from "../../rules/paths.ts";
 
 export { isPresent };
@@ -288,9 +288,28 @@ export function countryField(data: unknown, path: string, upper = false): FieldV
 }
 
 /** The field of a yes/no path. */
-export function yesNoField(data: unknown, path: string): FieldValue {
+/**
+ * A yes/no at a boolean path as two boxes to tick, labelled as the form labels them ("Related",
+ * "Non-related"); the radio buttons' export values Yes and No read back as true and false.
+ */
+export function yesNoChoice(
+  data: unknown,
+  path: string,
+  labels: [yes: string, no: string] = ["Yes", "No"],
+): FieldValue {
   const b = readBoolean(data, path);
-  return field(path, b === undefined ? readString(data, path) : yesNo(b));
+  return choice(path, b === undefined ? readString(data, path) : yesNo(b), [
+    { value: "Yes", label: labels[0] },
+    { value: "No", label: labels[1] },
+  ]);
+}
+
+/** Freight prepaid or collect, as boxes to tick (the schema's PREPAID and COLLECT). */
+export function freightChoice(data: unknown, path: string): FieldValue {
+  return choice(path, readString(data, path), [
+    { value: "PREPAID", label: "Prepaid" },
+    { value: "COLLECT", label: "Collect" },
+  ]);
 }
 
 /**
@@ -639,11 +658,6 @@ export function currencyOf(data: unknown): string {
 // ---------------------------------------------------------------------------------------------
 // Certificates: VGM, insurance, preferential origin, SPS, analysis
 // ---------------------------------------------------------------------------------------------
-
-/** A choice printed with the chosen option marked: "[X] Exporter   [ ] Importer". */
-export function choiceText(options: readonly string[], chosen: number | undefined): string {
-  return options.map((o, i) => `${i === chosen ? "[X]" : "[ ]"} ${o}`).join("   ");
-}
 
 /** The field of a text path printed in capital letters (names a form asks for in capitals). */
 export function upperField(data: unknown, path: string, multiline = false): FieldValue {

@@ -5,7 +5,7 @@
  * wording as on the form.
  */
 import type { Block, Content, DocumentSpec } from "../model.ts";
-import { field, text } from "../model.ts";
+import { drawnChoice, field, text } from "../model.ts";
 import {
   consigneeLines,
   conveyanceLines,
@@ -152,14 +152,18 @@ export function eur1MovementCertificateTemplate(data: Record<string, unknown>): 
           label: "RESULT OF VERIFICATION",
           lines: [
             text("Verification carried out shows that this certificate (1)"),
-            text(
-              "[ ] was issued by the customs office indicated and that the information " +
-                "contained therein is accurate.",
-            ),
-            text(
-              "[ ] does not meet the requirements as to authenticity and accuracy (see remarks " +
-                "appended).",
-            ),
+            drawnChoice("", [
+              {
+                value: "accurate",
+                label: "was issued by the customs office indicated and that the information " +
+                  "contained therein is accurate.",
+              },
+              {
+                value: "not-accurate",
+                label: "does not meet the requirements as to authenticity and accuracy (see " +
+                  "remarks appended).",
+              },
+            ]),
             text("(Place and date)"),
             text("(Signature)                                   Stamp"),
             text("(1) Insert X in the appropriate box."),

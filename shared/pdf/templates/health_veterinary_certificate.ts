@@ -7,11 +7,10 @@
  * signature and stamp.
  */
 import type { Block, DocumentSpec } from "../model.ts";
-import { field, text } from "../model.ts";
+import { choice, drawnChoice, field, text } from "../model.ts";
 import {
   asNumber,
   asString,
-  choiceText,
   consigneeLines,
   consigneePrefix,
   conveyanceLines,
@@ -180,15 +179,10 @@ export function healthVeterinaryCertificateTemplate(
           number: "I.18",
           label: "Transport conditions",
           lines: [
-            field(
+            choice(
               `${v}.transport_conditions`,
-              conditionIndex >= 0 ? capitalize(condition) : condition,
-            ),
-            text(
-              choiceText(
-                ["Ambient", "Chilled", "Frozen"],
-                conditionIndex >= 0 ? conditionIndex : undefined,
-              ),
+              conditionIndex >= 0 ? condition : readString(data, `${v}.transport_conditions`),
+              CONDITIONS.map((c) => ({ value: c, label: capitalize(c) })),
             ),
           ],
           span: 2,
@@ -212,7 +206,7 @@ export function healthVeterinaryCertificateTemplate(
         {
           number: "I.22",
           label: "For internal market",
-          lines: [text(isEuMember(destination) ? "[X]" : "[ ]")],
+          lines: [drawnChoice(isEuMember(destination) ? "yes" : "", [{ value: "yes", label: "" }])],
         },
       ],
     },

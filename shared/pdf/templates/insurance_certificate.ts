@@ -7,7 +7,7 @@
  * date of issue; signed for the insurer, endorsed by the assured.
  */
 import type { Block, Content, DocumentSpec } from "../model.ts";
-import { field, text } from "../model.ts";
+import { checkBox, choice, field, text } from "../model.ts";
 import {
   copyText,
   currencyOf,
@@ -24,6 +24,7 @@ import {
   packagesLines,
   partyLines,
   quantityCell,
+  read,
   readNumber,
   readString,
   roundTo,
@@ -154,12 +155,18 @@ export function insuranceCertificateTemplate(data: Record<string, unknown>): Doc
         {
           label: "Conditions of insurance",
           lines: [
-            textField(data, "insurance_data.coverage_type"),
-            textField(data, "insurance_data.additional_clauses", true),
-            text(
-              "Institute War Clauses (Cargo) and Institute Strikes Clauses (Cargo) apply only " +
-                "where stated above.",
+            coverage(data),
+            checkBox(
+              "insurance_data.war_clauses",
+              read(data, "insurance_data.war_clauses"),
+              "Institute War Clauses (Cargo)",
             ),
+            checkBox(
+              "insurance_data.strikes_clauses",
+              read(data, "insurance_data.strikes_clauses"),
+              "Institute Strikes Clauses (Cargo)",
+            ),
+            textField(data, "insurance_data.additional_clauses", true),
           ],
           span: 3,
         },
@@ -233,6 +240,24 @@ function sumInsuredLines(data: ShipmentData, currency: string): Content[] {
     ),
     ...(currency ? [] : [cur]),
   ];
+}
+
+/** The Institute Cargo Clauses (2009) a certificate names: (A), (B) or (C). */
+export const CARGO_CLAUSES = ["A", "B", "C"] as const;
+
+/**
+ * The cover: a box to tick per set of Institute Cargo Clauses, (A), (B) or (C), the one the
+ * coverage type names ticked ("ICC_B", "ICC (B)", "Institute Cargo Clauses (B)"); other wording
+ * is printed as it is.
+ */
+function coverage(data: ShipmentData): Content {
+  const raw = readString(data, "insurance_data.coverage_type");
+  const named = /^\s*(?:ICC|Institute\s+Cargo\s+Clauses)\s*[_(]?\s*([ABC])\s*\)?\s*$/i.exec(raw);
+  return choice(
+    "insurance_data.coverage_type",
+    named ? `ICC_${named[1]!.toUpperCase()}` : raw,
+    CARGO_CLAUSES.map((c) => ({ value: `ICC_${c}`, label: `Institute Cargo Clauses (${c})` })),
+  );
 }
 
 function conveyance(data: ShipmentData): Content[] {

@@ -10,7 +10,7 @@
  * a USPPI officer, who authorises the forwarder as agent.
  */
 import type { Block, Content, DocumentSpec } from "../model.ts";
-import { field, text } from "../model.ts";
+import { drawnChoice, field, text } from "../model.ts";
 import { hasLineAmounts } from "./commercial_invoice.ts";
 import {
   columnsOf,
@@ -21,6 +21,7 @@ import {
   eeiLegend,
   formatAmount,
   formatKg,
+  freightChoice,
   hasDangerousGoods,
   incotermLines,
   isAir,
@@ -38,7 +39,7 @@ import {
   textField,
   transportModeName,
   yesNo,
-  yesNoField,
+  yesNoChoice,
 } from "./common.ts";
 
 export const SLI_AUTHORIZATION =
@@ -71,7 +72,10 @@ export function shippersLetterOfInstructionTemplate(
           span: 2,
         },
         { label: "USPPI EIN (IRS) No.", lines: [textField(data, "exporter.tax_ids.ein")] },
-        { label: "Related party transaction", lines: [yesNoField(data, "sli_data.related_party")] },
+        {
+          label: "Related party transaction",
+          lines: [yesNoChoice(data, "sli_data.related_party", ["Related", "Non-related"])],
+        },
       ],
     },
     {
@@ -154,11 +158,14 @@ export function shippersLetterOfInstructionTemplate(
         },
         {
           label: "Routed export transaction",
-          lines: [yesNoField(data, "sli_data.routed_export")],
+          lines: [yesNoChoice(data, "sli_data.routed_export")],
         },
         {
           label: "Hazardous materials",
-          lines: [text(yesNo(hasDangerousGoods(data)))],
+          lines: [drawnChoice(yesNo(hasDangerousGoods(data)), [
+            { value: "Yes", label: "Yes" },
+            { value: "No", label: "No" },
+          ])],
         },
       ],
     },
@@ -197,8 +204,8 @@ export function shippersLetterOfInstructionTemplate(
       kind: "boxes",
       boxes: [
         {
-          label: "Freight (PREPAID / COLLECT)",
-          lines: [textField(data, "sli_data.freight_payment")],
+          label: "Freight",
+          lines: [freightChoice(data, "sli_data.freight_payment")],
         },
         { label: "Terms of sale (Incoterms® 2020)", lines: incotermLines(data) },
       ],

@@ -6,10 +6,9 @@
  * with the certification text, verbatim.
  */
 import type { Block, Content, DocumentSpec } from "../model.ts";
-import { field, text } from "../model.ts";
+import { choice, field, text } from "../model.ts";
 import {
   asString,
-  choiceText,
   contactLines,
   copyText,
   countryField,
@@ -65,8 +64,11 @@ export function usmcaCertificateOfOriginTemplate(data: Record<string, unknown>):
           number: "1",
           label: "Certifier",
           lines: [
-            field("certifier.role", role ? capitalize(role) : rawRole),
-            text(choiceText(["Importer", "Exporter", "Producer"], role && ROLES.indexOf(role))),
+            choice(
+              "certifier.role",
+              role ?? rawRole,
+              ROLES.map((r) => ({ value: r, label: capitalize(r) })),
+            ),
           ],
           span: 2,
         },
