@@ -1,4 +1,3 @@
-import type { Queryable } from "../db/db.ts";
 import { errorResponse, JSON_BODY_ERRORS } from "../endpoints/common_responses.ts";
 import { ServiceError } from "../errors/service_error.ts";
 import type { ServiceApp } from "../http/app.ts";
@@ -8,6 +7,17 @@ import { parseInput } from "../http/validate.ts";
 import { Timestamp, Uuid } from "../schemas/common.ts";
 import { z } from "../schemas/zod.ts";
 import { isUuid } from "../util/uuid.ts";
+import {
+  deleteSubscription,
+  findSubscription,
+  insertSubscription,
+  listDeliveries,
+  listSubscriptions,
+  replaceSecret,
+  resendDelivery,
+  type SubscriptionRow,
+  updateSubscription,
+} from "./repo.ts";
 import { newWebhookSecret } from "./signing.ts";
 import { checkWebhookUrl, RefusedUrl } from "./ssrf.ts";
 
@@ -75,19 +85,6 @@ const BAD = errorResponse(
 const NOT_FOUND = errorResponse("SVC_HOOK_002: no such subscription or delivery for this team");
 const IdParams = z.object({ id: Uuid });
 
-interface SubscriptionRow {
-  id: string;
-  url: string;
-  events: string[];
-  enabled: boolean;
-  secret: string;
-  disabled_reason: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
-const COLUMNS = "id, url, events, enabled, secret, disabled_reason, created_at, updated_at";
-
 /** `/api/v1/webhooks`: a team's subscriptions, their deliveries, and sending one again. */
 export function addWebhookRoutes(svc: ServiceApp): void {
   const { db, config } = svc.deps;
@@ -102,13 +99,8 @@ export function addWebhookRoutes(svc: ServiceApp): void {
     }
   }
 
-  async function findSubscription(q: Queryable, teamId: string, id: string) {
-    const [row] = isUuid(id)
-      ? await q.query<SubscriptionRow>(
-        `select ${COLUMNS} from webhook_subscriptions where id = $1 and team_id = $2`,
-        [id, teamId],
-      )
-      : [];
+  async function foundSubscription(teamId: string, id: string): Promise<SubscriptionRow> {
+    const row = isUuid(id) ? await findSubscription(db, teamId, id) : null;
     if (!row) throw notFound("Webhook subscription not found");
     return row;
   }
@@ -131,12 +123,13 @@ export function addWebhookRoutes(svc: ServiceApp): void {
   }, async (c) => {
     const input = parseInput(CreateSubscription, await readJsonObject(c), () => "SVC_HOOK_001");
     const url = await checkedUrl(input.url);
-    const [row] = await db.query<SubscriptionRow>(
-      `insert into webhook_subscriptions (team_id, url, events, enabled, secret)
-       values ($1, $2, $3::text[], $4, $5) returning ${COLUMNS}`,
-      [c.get("principal").teamId, url, input.events, input.enabled ?? true, newWebhookSecret()],
-    );
-    return c.json(withSecret(row!), 201);
+    const row = await insertSubscription(db, c.get("principal").teamId, {
+      url,
+      events: input.events,
+      enabled: input.enabled ?? true,
+      secret: newWebhookSecret(),
+    });
+    return c.json(withSecret(row), 201);
   });
 
   addRoute(svc, {
@@ -152,10 +145,7 @@ export function addWebhookRoutes(svc: ServiceApp): void {
       },
     },
   }, async (c) => {
-    const rows = await db.query<SubscriptionRow>(
-      `select ${COLUMNS} from webhook_subscriptions where team_id = $1 order by created_at, id`,
-      [c.get("principal").teamId],
-    );
+    const rows = await listSubscriptions(db, c.get("principal").teamId);
     return c.json({ webhooks: rows.map(view) });
   });
 
@@ -168,7 +158,7 @@ export function addWebhookRoutes(svc: ServiceApp): void {
     params: IdParams,
     responses: { 200: { description: "The subscription", schema: Subscription }, 404: NOT_FOUND },
   }, async (c) => {
-    return c.json(view(await findSubscription(db, c.get("principal").teamId, pathParam(c, "id"))));
+    return c.json(view(await foundSubscription(c.get("principal").teamId, pathParam(c, "id"))));
   });
 
   addRoute(svc, {
@@ -189,17 +179,15 @@ export function addWebhookRoutes(svc: ServiceApp): void {
     },
   }, async (c) => {
     const teamId = c.get("principal").teamId;
-    const current = await findSubscription(db, teamId, pathParam(c, "id"));
+    const current = await foundSubscription(teamId, pathParam(c, "id"));
     const input = parseInput(UpdateSubscription, await readJsonObject(c), () => "SVC_HOOK_001");
     const url = input.url === undefined ? current.url : await checkedUrl(input.url);
     const enabled = input.enabled ?? current.enabled;
-    const [row] = await db.query<SubscriptionRow>(
-      `update webhook_subscriptions
-          set url = $3, events = $4::text[], enabled = $5, updated_at = now(),
-              disabled_reason = case when $5 then null else disabled_reason end
-        where id = $1 and team_id = $2 returning ${COLUMNS}`,
-      [current.id, teamId, url, input.events ?? current.events, enabled],
-    );
+    const row = await updateSubscription(db, teamId, current.id, {
+      url,
+      events: input.events ?? current.events,
+      enabled,
+    });
     if (!row) throw notFound("Webhook subscription not found");
     return c.json(view(row));
   });
@@ -214,13 +202,8 @@ export function addWebhookRoutes(svc: ServiceApp): void {
     responses: { 204: { description: "Deleted" }, 404: NOT_FOUND },
   }, async (c) => {
     const id = pathParam(c, "id");
-    const deleted = isUuid(id)
-      ? await db.query(
-        "delete from webhook_subscriptions where id = $1 and team_id = $2 returning id",
-        [id, c.get("principal").teamId],
-      )
-      : [];
-    if (deleted.length === 0) throw notFound("Webhook subscription not found");
+    const deleted = isUuid(id) && await deleteSubscription(db, c.get("principal").teamId, id);
+    if (!deleted) throw notFound("Webhook subscription not found");
     return c.body(null, 204);
   });
 
@@ -239,12 +222,8 @@ export function addWebhookRoutes(svc: ServiceApp): void {
     },
   }, async (c) => {
     const teamId = c.get("principal").teamId;
-    const current = await findSubscription(db, teamId, pathParam(c, "id"));
-    const [row] = await db.query<SubscriptionRow>(
-      `update webhook_subscriptions set secret = $3, updated_at = now()
-        where id = $1 and team_id = $2 returning ${COLUMNS}`,
-      [current.id, teamId, newWebhookSecret()],
-    );
+    const current = await foundSubscription(teamId, pathParam(c, "id"));
+    const row = await replaceSecret(db, teamId, current.id, newWebhookSecret());
     if (!row) throw notFound("Webhook subscription not found");
     return c.json(withSecret(row));
   });
@@ -270,7 +249,7 @@ export function addWebhookRoutes(svc: ServiceApp): void {
     },
   }, async (c) => {
     const teamId = c.get("principal").teamId;
-    const subscription = await findSubscription(db, teamId, pathParam(c, "id"));
+    const subscription = await foundSubscription(teamId, pathParam(c, "id"));
     const query = parseInput(
       z.object({
         limit: z.coerce.number().int().min(1).max(100).default(50),
@@ -303,21 +282,11 @@ export function addWebhookRoutes(svc: ServiceApp): void {
     },
   }, async (c) => {
     const teamId = c.get("principal").teamId;
-    const subscription = await findSubscription(db, teamId, pathParam(c, "id"));
+    const subscription = await foundSubscription(teamId, pathParam(c, "id"));
     const deliveryId = pathParam(c, "delivery_id");
-    const updated = isUuid(deliveryId)
-      ? await db.transaction(async (tx) => {
-        const rows = await tx.query(
-          `update webhook_deliveries
-              set status = 'pending', attempts = 0, next_attempt_at = now(), delivered_at = null
-            where id = $1 and subscription_id = $2 and team_id = $3 returning id`,
-          [deliveryId, subscription.id, teamId],
-        );
-        if (rows.length > 0) await tx.query("select pg_notify('outbox_events', '')");
-        return rows;
-      })
-      : [];
-    if (updated.length === 0) throw notFound("Webhook delivery not found");
+    const updated = isUuid(deliveryId) &&
+      await resendDelivery(db, { teamId, subscriptionId: subscription.id, deliveryId });
+    if (!updated) throw notFound("Webhook delivery not found");
     const [delivery] = await listDeliveries(db, {
       teamId,
       subscriptionId: subscription.id,
@@ -327,65 +296,6 @@ export function addWebhookRoutes(svc: ServiceApp): void {
     });
     return c.json(delivery, 202);
   });
-}
-
-interface DeliveryRow {
-  id: string;
-  event_id: string;
-  event: string;
-  status: string;
-  next_attempt_at: Date;
-  last_status_code: number | null;
-  last_error: string | null;
-  last_latency_ms: number | null;
-  created_at: Date;
-  delivered_at: Date | null;
-}
-
-async function listDeliveries(
-  db: Queryable,
-  options: {
-    teamId: string;
-    subscriptionId: string;
-    limit: number;
-    status: string | null;
-    deliveryId?: string;
-  },
-) {
-  const rows = await db.query<DeliveryRow>(
-    `select id, event_id, event, status, next_attempt_at, last_status_code, last_error,
-            last_latency_ms, created_at, delivered_at
-       from webhook_deliveries
-      where team_id = $1 and subscription_id = $2
-        and ($3::text is null or status = $3) and ($4::uuid is null or id = $4)
-      order by created_at desc, id
-      limit $5`,
-    [
-      options.teamId,
-      options.subscriptionId,
-      options.status,
-      options.deliveryId ?? null,
-      options.limit,
-    ],
-  );
-  const attempts = rows.length === 0 ? [] : await db.query<{
-    delivery_id: string;
-    attempted_at: Date;
-    status_code: number | null;
-    latency_ms: number;
-    error: string | null;
-  }>(
-    `select delivery_id, attempted_at, status_code, latency_ms, error
-       from webhook_delivery_attempts
-      where delivery_id = any($1::uuid[]) and team_id = $2
-      order by attempted_at, id`,
-    [rows.map((r) => r.id), options.teamId],
-  );
-  return rows.map((row) => ({
-    ...row,
-    next_attempt_at: row.status === "pending" ? row.next_attempt_at : null,
-    attempts: attempts.filter((a) => a.delivery_id === row.id).map(({ delivery_id: _, ...a }) => a),
-  }));
 }
 
 function view(row: SubscriptionRow) {
