@@ -4,9 +4,7 @@
  * eu_member_states table), so the templates and the database cannot disagree; the partner
  * lists are the specification's tables.
  */
-import { gunzipSync } from "node:zlib";
-
-const EU_FILE = new URL("../../data/reference/eu_member_states.csv.gz", import.meta.url);
+import { readReferenceCsv } from "./files.ts";
 
 let euMembers: ReadonlySet<string> | undefined;
 
@@ -16,10 +14,7 @@ let euMembers: ReadonlySet<string> | undefined;
  * Supabase, the file goes in the rendering functions' `static_files`.
  */
 export function euMemberStates(): ReadonlySet<string> {
-  euMembers ??= new Set(
-    new TextDecoder().decode(gunzipSync(Deno.readFileSync(EU_FILE)))
-      .split("\n").slice(1).filter((line) => line !== "").map((line) => line.split(",")[0]!),
-  );
+  euMembers ??= new Set(readReferenceCsv("eu_member_states.csv.gz").map((row) => row.code!));
   return euMembers;
 }
 
