@@ -77,34 +77,39 @@ export class LeaseQueue<T> {
    * Applies `set` (SQL assignments; its placeholders $1… take `params`) to an item `workerId`
    * still holds, and ends the lease. False when the worker no longer holds it.
    */
-  async settle(
+  settle(
     db: Queryable,
     id: string,
     workerId: string,
     set: string,
     params: readonly unknown[] = [],
   ): Promise<boolean> {
-    const rows = await db.query(
-      `update ${this.spec.table} set ${shifted(set, 2)}, locked_until = null
-        where id = $1 and status = '${this.spec.held}' and worker_id = $2 returning id`,
-      [id, workerId, ...params],
-    );
-    return rows.length > 0;
+    return this.#release(db, "worker_id = $2", [id, workerId], set, params);
   }
 
   /** As settle, for an item of abandoned(): false when it is no longer abandoned. */
-  async settleAbandoned(
+  settleAbandoned(
     db: Queryable,
     id: string,
     set: string,
     params: readonly unknown[] = [],
   ): Promise<boolean> {
+    const abandoned = "locked_until < now() and attempts >= max_attempts";
+    return this.#release(db, abandoned, [id], set, params);
+  }
+
+  /** `set` and the lease's end on item `keys[0]`, if it is held and `condition` holds. */
+  async #release(
+    db: Queryable,
+    condition: string,
+    keys: readonly unknown[],
+    set: string,
+    params: readonly unknown[],
+  ): Promise<boolean> {
     const rows = await db.query(
-      `update ${this.spec.table} set ${shifted(set, 1)}, locked_until = null
-        where id = $1 and status = '${this.spec.held}' and locked_until < now()
-          and attempts >= max_attempts
-       returning id`,
-      [id, ...params],
+      `update ${this.spec.table} set ${shifted(set, keys.length)}, locked_until = null
+        where id = $1 and status = '${this.spec.held}' and ${condition} returning id`,
+      [...keys, ...params],
     );
     return rows.length > 0;
   }
