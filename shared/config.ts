@@ -133,8 +133,164 @@ export interface ServiceKeys {
   secretKeys?: string[];
 }
 
+/**
+ * The settings whose default is a fixed value: readConfig reads them from here and the README
+ * table shows their defaults from here, so the two cannot disagree.
+ */
+const DECLARED = {
+  PORT: setting("PORT", 54321, whole(), "where the local gateway listens"),
+  DB_POOL_SIZE: setting(
+    "DB_POOL_SIZE",
+    10,
+    whole(),
+    "PostgreSQL connections per process",
+    "(`3` in an edge function)",
+  ),
+  DATA_DIR: setting(
+    "DATA_DIR",
+    ".data",
+    text,
+    "PGlite files, generated keys (`keys.json`), local file storage",
+  ),
+  JWT_AUDIENCE: setting(
+    "JWT_AUDIENCE",
+    "authenticated",
+    text,
+    "the `aud` every user JWT must carry (`exp` is required too)",
+  ),
+  ALLOWED_ORIGINS: setting("ALLOWED_ORIGINS", "*", list, "CORS origins, comma-separated"),
+  RATE_LIMIT_PER_MINUTE: setting(
+    "RATE_LIMIT_PER_MINUTE",
+    1200,
+    whole(),
+    "requests per minute per API key or user (0: off)",
+  ),
+  PUBLIC_RATE_LIMIT_PER_MINUTE: setting(
+    "PUBLIC_RATE_LIMIT_PER_MINUTE",
+    120,
+    whole(),
+    "requests per minute per client address on public endpoints (0: off)",
+  ),
+  TEAM_RATE_LIMITS: setting(
+    "TEAM_RATE_LIMITS",
+    "free=300,starter=1200,growth=3000,scale=6000",
+    tierLimits,
+    "requests per minute per team, by tier",
+  ),
+  AUTH_FAILURE_LIMIT_PER_MINUTE: setting(
+    "AUTH_FAILURE_LIMIT_PER_MINUTE",
+    30,
+    whole(),
+    "failed authentications per minute per client address, then 429",
+  ),
+  API_KEY_CACHE_SECONDS: setting(
+    "API_KEY_CACHE_SECONDS",
+    30,
+    whole(),
+    "how long a verified key is cached in process",
+  ),
+  LOG_REQUESTS: setting("LOG_REQUESTS", true, flag, "one JSON line per request on stdout"),
+  PROVIDER_DEFAULT_GATE_ID: setting(
+    "PROVIDER_DEFAULT_GATE_ID",
+    "trade-document-validator",
+    text,
+    "the gate validate-shipment runs when the request names none",
+  ),
+  STORAGE_BUCKET: setting(
+    "STORAGE_BUCKET",
+    "documents",
+    text,
+    "the private Supabase Storage bucket",
+  ),
+  SIGNED_URL_TTL_SECONDS: setting(
+    "SIGNED_URL_TTL_SECONDS",
+    3600,
+    whole(),
+    "lifetime of signed download URLs",
+  ),
+  RUN_WORKER: setting(
+    "RUN_WORKER",
+    true,
+    flag,
+    "the document and webhook workers in the gateway process",
+  ),
+  WORKER_CONCURRENCY: setting(
+    "WORKER_CONCURRENCY",
+    4,
+    whole(1),
+    "document jobs a worker renders at once",
+  ),
+  TRUST_PROXY: setting(
+    "TRUST_PROXY",
+    false,
+    flag,
+    "`true`: one proxy in front (as `TRUSTED_PROXY_HOPS=1`)",
+  ),
+  FORM_THREAD_MEMORY_MB: setting(
+    "FORM_THREAD_MEMORY_MB",
+    512,
+    whole(64),
+    "V8 heap limit of a form thread",
+  ),
+  FORM_READ_TIMEOUT_SECONDS: setting(
+    "FORM_READ_TIMEOUT_SECONDS",
+    10,
+    whole(1),
+    "a form read taking longer fails with `SVC_VAL_017`",
+  ),
+  BODY_READ_TIMEOUT_SECONDS: setting(
+    "BODY_READ_TIMEOUT_SECONDS",
+    30,
+    whole(1),
+    "a request body must arrive in full within this time (else 408 `SVC_REQ_005`)",
+  ),
+  MAX_UPLOADS_PER_TEAM: setting(
+    "MAX_UPLOADS_PER_TEAM",
+    4,
+    whole(),
+    "uploads one team may have in flight at once (0: no cap)",
+  ),
+  DB_CONNECT_TIMEOUT_SECONDS: setting(
+    "DB_CONNECT_TIMEOUT_SECONDS",
+    3,
+    whole(1),
+    "PostgreSQL: time to open a connection (then 503 `SVC_SYS_002`)",
+  ),
+  DB_STATEMENT_TIMEOUT_MS: setting(
+    "DB_STATEMENT_TIMEOUT_MS",
+    30_000,
+    whole(),
+    "PostgreSQL: `statement_timeout` of the service's connections (0: none)",
+  ),
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: setting(
+    "WEBHOOK_ALLOW_PRIVATE_NETWORKS",
+    false,
+    flag,
+    "webhooks to private/loopback addresses and plain http",
+  ),
+  EXTRACTION_MODEL: setting("EXTRACTION_MODEL", "gpt-4o-mini", text, "its model"),
+  EXTRACTION_API_TIMEOUT_SECONDS: setting(
+    "EXTRACTION_API_TIMEOUT_SECONDS",
+    60,
+    whole(1),
+    "one request to that API",
+  ),
+  EXTRACTION_TIMEOUT_SECONDS: setting(
+    "EXTRACTION_TIMEOUT_SECONDS",
+    120,
+    whole(1),
+    "an extraction job's time limit (then it fails with `SVC_EXTRACT_002`)",
+  ),
+  EXTRACTION_THREAD_MEMORY_MB: setting(
+    "EXTRACTION_THREAD_MEMORY_MB",
+    1024,
+    whole(64),
+    "V8 heap limit of an extraction thread",
+  ),
+} as const;
+
 export function readConfig(env: Env, keys: ServiceKeys): Config {
-  const port = intSetting(env, "PORT", 54321);
+  const port = read(env, DECLARED.PORT);
   const supabaseUrl = (env.get("SUPABASE_URL") || "").replace(/\/+$/, "") || undefined;
   const publicBaseUrl = (env.get("PUBLIC_BASE_URL") || supabaseUrl ||
     `http://127.0.0.1:${port}`).replace(/\/+$/, "");
@@ -143,9 +299,9 @@ export function readConfig(env: Env, keys: ServiceKeys): Config {
     runtime: "local",
     port,
     databaseUrl,
-    dbPoolSize: intSetting(env, "DB_POOL_SIZE", 10),
+    dbPoolSize: read(env, DECLARED.DB_POOL_SIZE),
     dbPrepare: booleanSetting(env, "DB_PREPARE", !usesTransactionPooler(databaseUrl)),
-    dataDir: env.get("DATA_DIR") || ".data",
+    dataDir: read(env, DECLARED.DATA_DIR),
     anonKey: keys.anonKey,
     serviceRoleKey: keys.serviceRoleKey,
     publishableKeys: unique([keys.anonKey, ...(keys.publishableKeys ?? [])]),
@@ -154,37 +310,34 @@ export function readConfig(env: Env, keys: ServiceKeys): Config {
     jwks: jwksSetting(env),
     jwksUrl: env.get("JWKS_URL") || env.get("SUPABASE_JWKS_URL") ||
       (supabaseUrl ? `${supabaseUrl}/auth/v1/.well-known/jwks.json` : undefined),
-    jwtAudience: env.get("JWT_AUDIENCE") || "authenticated",
+    jwtAudience: read(env, DECLARED.JWT_AUDIENCE),
     publicBaseUrl,
-    allowedOrigins: (env.get("ALLOWED_ORIGINS") || "*").split(",").map((s) => s.trim())
-      .filter(Boolean),
-    rateLimitPerMinute: intSetting(env, "RATE_LIMIT_PER_MINUTE", 1200),
-    publicRateLimitPerMinute: intSetting(env, "PUBLIC_RATE_LIMIT_PER_MINUTE", 120),
-    teamRateLimits: parseTierLimits(
-      env.get("TEAM_RATE_LIMITS") ?? "free=300,starter=1200,growth=3000,scale=6000",
-    ),
-    authFailuresPerMinute: intSetting(env, "AUTH_FAILURE_LIMIT_PER_MINUTE", 30),
-    apiKeyCacheSeconds: intSetting(env, "API_KEY_CACHE_SECONDS", 30),
-    logRequests: (env.get("LOG_REQUESTS") ?? "true") !== "false",
-    defaultGate: env.get("PROVIDER_DEFAULT_GATE_ID") || "trade-document-validator",
+    allowedOrigins: read(env, DECLARED.ALLOWED_ORIGINS),
+    rateLimitPerMinute: read(env, DECLARED.RATE_LIMIT_PER_MINUTE),
+    publicRateLimitPerMinute: read(env, DECLARED.PUBLIC_RATE_LIMIT_PER_MINUTE),
+    teamRateLimits: read(env, DECLARED.TEAM_RATE_LIMITS),
+    authFailuresPerMinute: read(env, DECLARED.AUTH_FAILURE_LIMIT_PER_MINUTE),
+    apiKeyCacheSeconds: read(env, DECLARED.API_KEY_CACHE_SECONDS),
+    logRequests: read(env, DECLARED.LOG_REQUESTS),
+    defaultGate: read(env, DECLARED.PROVIDER_DEFAULT_GATE_ID),
     rulesProviderUrl: env.get("PROVIDER_RULES_URL") || undefined,
     rulesProviderApiKey: env.get("PROVIDER_RULES_API_KEY") || undefined,
     publicVerifyUrl: (env.get("PUBLIC_VERIFY_URL") || `${publicBaseUrl}/functions/v1/verify-hash`)
       .replace(/\/+$/, ""),
     supabaseUrl,
-    storageBucket: env.get("STORAGE_BUCKET") || "documents",
+    storageBucket: read(env, DECLARED.STORAGE_BUCKET),
     storageSigningSecret: env.get("STORAGE_SIGNING_KEY") || keys.jwtSecret || keys.serviceRoleKey,
-    signedUrlSeconds: intSetting(env, "SIGNED_URL_TTL_SECONDS", 3600),
+    signedUrlSeconds: read(env, DECLARED.SIGNED_URL_TTL_SECONDS),
     signing: env.get("SIGNING_P12_BASE64")
       ? {
         p12Base64: env.get("SIGNING_P12_BASE64")!.replace(/\s+/g, ""),
         password: env.get("SIGNING_P12_PASSWORD") ?? "",
       }
       : undefined,
-    runWorker: (env.get("RUN_WORKER") ?? "true") !== "false",
-    workerConcurrency: Math.max(1, intSetting(env, "WORKER_CONCURRENCY", 4)),
+    runWorker: read(env, DECLARED.RUN_WORKER),
+    workerConcurrency: read(env, DECLARED.WORKER_CONCURRENCY),
     renderThreads: intSetting(env, "RENDER_THREADS", navigator.hardwareConcurrency ?? 2),
-    trustProxy: env.get("TRUST_PROXY") === "true",
+    trustProxy: read(env, DECLARED.TRUST_PROXY),
     trustedProxyHops: intSetting(
       env,
       "TRUSTED_PROXY_HOPS",
@@ -197,20 +350,20 @@ export function readConfig(env: Env, keys: ServiceKeys): Config {
       "FORM_THREADS",
       Math.max(1, Math.min(2, (navigator.hardwareConcurrency ?? 2) - 1)),
     ),
-    formThreadMemoryMb: Math.max(64, intSetting(env, "FORM_THREAD_MEMORY_MB", 512)),
-    formReadTimeoutSeconds: Math.max(1, intSetting(env, "FORM_READ_TIMEOUT_SECONDS", 10)),
-    bodyReadTimeoutSeconds: Math.max(1, intSetting(env, "BODY_READ_TIMEOUT_SECONDS", 30)),
-    maxUploadsPerTeam: intSetting(env, "MAX_UPLOADS_PER_TEAM", 4),
-    dbConnectTimeoutSeconds: Math.max(1, intSetting(env, "DB_CONNECT_TIMEOUT_SECONDS", 3)),
-    dbStatementTimeoutMs: intSetting(env, "DB_STATEMENT_TIMEOUT_MS", 30_000),
-    webhookAllowPrivateNetworks: env.get("WEBHOOK_ALLOW_PRIVATE_NETWORKS") === "true",
+    formThreadMemoryMb: read(env, DECLARED.FORM_THREAD_MEMORY_MB),
+    formReadTimeoutSeconds: read(env, DECLARED.FORM_READ_TIMEOUT_SECONDS),
+    bodyReadTimeoutSeconds: read(env, DECLARED.BODY_READ_TIMEOUT_SECONDS),
+    maxUploadsPerTeam: read(env, DECLARED.MAX_UPLOADS_PER_TEAM),
+    dbConnectTimeoutSeconds: read(env, DECLARED.DB_CONNECT_TIMEOUT_SECONDS),
+    dbStatementTimeoutMs: read(env, DECLARED.DB_STATEMENT_TIMEOUT_MS),
+    webhookAllowPrivateNetworks: read(env, DECLARED.WEBHOOK_ALLOW_PRIVATE_NETWORKS),
     flattenServiceUrl: env.get("FLATTEN_SERVICE_URL") || undefined,
     flattenServiceApiKey: env.get("FLATTEN_SERVICE_API_KEY") || undefined,
     extractionApiUrl: env.get("EXTRACTION_API_URL") || undefined,
     extractionApiKey: env.get("EXTRACTION_API_KEY") || undefined,
-    extractionModel: env.get("EXTRACTION_MODEL") || "gpt-4o-mini",
-    extractionApiTimeoutSeconds: Math.max(1, intSetting(env, "EXTRACTION_API_TIMEOUT_SECONDS", 60)),
-    extractionTimeoutSeconds: Math.max(1, intSetting(env, "EXTRACTION_TIMEOUT_SECONDS", 120)),
+    extractionModel: read(env, DECLARED.EXTRACTION_MODEL),
+    extractionApiTimeoutSeconds: read(env, DECLARED.EXTRACTION_API_TIMEOUT_SECONDS),
+    extractionTimeoutSeconds: read(env, DECLARED.EXTRACTION_TIMEOUT_SECONDS),
     runExtractionWorker: (env.get("RUN_EXTRACTION_WORKER") ?? env.get("RUN_WORKER") ?? "true") !==
       "false",
     extractionThreads: intSetting(
@@ -218,7 +371,7 @@ export function readConfig(env: Env, keys: ServiceKeys): Config {
       "EXTRACTION_THREADS",
       Math.min(2, navigator.hardwareConcurrency ?? 1),
     ),
-    extractionThreadMemoryMb: Math.max(64, intSetting(env, "EXTRACTION_THREAD_MEMORY_MB", 1024)),
+    extractionThreadMemoryMb: read(env, DECLARED.EXTRACTION_THREAD_MEMORY_MB),
   };
 }
 
@@ -230,6 +383,68 @@ function intSetting(env: Env, name: string, fallback: number): number {
     throw new Error(`${name} must be a whole number, not ${JSON.stringify(raw)}`);
   }
   return value;
+}
+
+type SettingValue = string | number | boolean;
+
+/** A setting with a fixed default: its name, default, how it is read, and the README's words. */
+interface Declared<T, D extends SettingValue> {
+  name: string;
+  default: D;
+  parse(env: Env, name: string, fallback: D): T;
+  meaning: string;
+  /** Shown after the default: where another one applies. */
+  note?: string;
+}
+
+function setting<T, D extends SettingValue>(
+  name: string,
+  fallback: D,
+  parse: (env: Env, name: string, fallback: D) => T,
+  meaning: string,
+  note?: string,
+): Declared<T, D> {
+  return { name, default: fallback, parse, meaning, note };
+}
+
+function read<T, D extends SettingValue>(env: Env, declared: Declared<T, D>): T {
+  return declared.parse(env, declared.name, declared.default);
+}
+
+/** A whole number, raised to `min`. */
+function whole(min = 0): (env: Env, name: string, fallback: number) => number {
+  return (env, name, fallback) => Math.max(min, intSetting(env, name, fallback));
+}
+
+/** Any text; empty is unset. */
+function text(env: Env, name: string, fallback: string): string {
+  return env.get(name) || fallback;
+}
+
+/** Comma-separated values; empty is unset. */
+function list(env: Env, name: string, fallback: string): string[] {
+  return (env.get(name) || fallback).split(",").map((s) => s.trim()).filter(Boolean);
+}
+
+/** `true` or `false`; anything else is the default. */
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env.get(name);
+  return raw === "true" ? true : raw === "false" ? false : fallback;
+}
+
+function tierLimits(env: Env, name: string, fallback: string): Record<string, number> {
+  return parseTierLimits(env.get(name) ?? fallback);
+}
+
+/** A declared setting's row of the README table. */
+function doc(declared: Declared<unknown, SettingValue>): SettingDoc {
+  const note = declared.note ? ` ${declared.note}` : "";
+  return {
+    name: declared.name,
+    default: `\`${declared.default}\`${note}`,
+    meaning: declared.meaning,
+    scope: "service",
+  };
 }
 
 function booleanSetting(env: Env, name: string, fallback: boolean): boolean {
@@ -288,12 +503,7 @@ export interface SettingDoc {
  * the names read in shared/, supabase/, functions/, scripts/ and tests/.
  */
 export const SETTINGS: readonly SettingDoc[] = [
-  {
-    name: "PORT",
-    default: "`54321`",
-    meaning: "where the local gateway listens",
-    scope: "service",
-  },
+  doc(DECLARED.PORT),
   {
     name: "HOST",
     default: "`127.0.0.1` (`deploy/main.ts` with `PORT` set: every interface)",
@@ -312,18 +522,8 @@ export const SETTINGS: readonly SettingDoc[] = [
     meaning: "used when `DATABASE_URL` is unset (Supabase provides it to functions)",
     scope: "service",
   },
-  {
-    name: "DATA_DIR",
-    default: "`.data`",
-    meaning: "PGlite files, generated keys (`keys.json`), local file storage",
-    scope: "service",
-  },
-  {
-    name: "DB_POOL_SIZE",
-    default: "`10` (`3` in an edge function)",
-    meaning: "PostgreSQL connections per process",
-    scope: "service",
-  },
+  doc(DECLARED.DATA_DIR),
+  doc(DECLARED.DB_POOL_SIZE),
   {
     name: "SUPABASE_ANON_KEY",
     default: "generated once into `DATA_DIR/keys.json`",
@@ -396,12 +596,7 @@ export const SETTINGS: readonly SettingDoc[] = [
     meaning: "the old name of `JWKS_URL`",
     scope: "service",
   },
-  {
-    name: "JWT_AUDIENCE",
-    default: "`authenticated`",
-    meaning: "the `aud` every user JWT must carry (`exp` is required too)",
-    scope: "service",
-  },
+  doc(DECLARED.JWT_AUDIENCE),
   {
     name: "DB_PREPARE",
     default: "`false` on port 6543, else `true`",
@@ -433,60 +628,20 @@ export const SETTINGS: readonly SettingDoc[] = [
     meaning: "the Supabase project: files go to Supabase Storage",
     scope: "service",
   },
-  {
-    name: "STORAGE_BUCKET",
-    default: "`documents`",
-    meaning: "the private Supabase Storage bucket",
-    scope: "service",
-  },
+  doc(DECLARED.STORAGE_BUCKET),
   {
     name: "STORAGE_SIGNING_KEY",
     default: "the JWT secret",
     meaning: "HMAC key of local signed download URLs",
     scope: "service",
   },
-  {
-    name: "SIGNED_URL_TTL_SECONDS",
-    default: "`3600`",
-    meaning: "lifetime of signed download URLs",
-    scope: "service",
-  },
-  {
-    name: "ALLOWED_ORIGINS",
-    default: "`*`",
-    meaning: "CORS origins, comma-separated",
-    scope: "service",
-  },
-  {
-    name: "RATE_LIMIT_PER_MINUTE",
-    default: "`1200`",
-    meaning: "requests per minute per API key or user (0: off)",
-    scope: "service",
-  },
-  {
-    name: "PUBLIC_RATE_LIMIT_PER_MINUTE",
-    default: "`120`",
-    meaning: "requests per minute per client address on public endpoints (0: off)",
-    scope: "service",
-  },
-  {
-    name: "API_KEY_CACHE_SECONDS",
-    default: "`30`",
-    meaning: "how long a verified key is cached in process",
-    scope: "service",
-  },
-  {
-    name: "LOG_REQUESTS",
-    default: "`true`",
-    meaning: "one JSON line per request on stdout",
-    scope: "service",
-  },
-  {
-    name: "TRUST_PROXY",
-    default: "`false`",
-    meaning: "`true`: one proxy in front (as `TRUSTED_PROXY_HOPS=1`)",
-    scope: "service",
-  },
+  doc(DECLARED.SIGNED_URL_TTL_SECONDS),
+  doc(DECLARED.ALLOWED_ORIGINS),
+  doc(DECLARED.RATE_LIMIT_PER_MINUTE),
+  doc(DECLARED.PUBLIC_RATE_LIMIT_PER_MINUTE),
+  doc(DECLARED.API_KEY_CACHE_SECONDS),
+  doc(DECLARED.LOG_REQUESTS),
+  doc(DECLARED.TRUST_PROXY),
   {
     name: "TRUSTED_PROXY_HOPS",
     default: "`0` (`1` with `TRUST_PROXY=true`; `1` on Supabase's edge)",
@@ -500,66 +655,21 @@ export const SETTINGS: readonly SettingDoc[] = [
     meaning: "a header the edge in front sets to the client's address itself",
     scope: "service",
   },
-  {
-    name: "TEAM_RATE_LIMITS",
-    default: "`free=300,starter=1200,growth=3000,scale=6000`",
-    meaning: "requests per minute per team, by tier",
-    scope: "service",
-  },
-  {
-    name: "AUTH_FAILURE_LIMIT_PER_MINUTE",
-    default: "`30`",
-    meaning: "failed authentications per minute per client address, then 429",
-    scope: "service",
-  },
-  {
-    name: "BODY_READ_TIMEOUT_SECONDS",
-    default: "`30`",
-    meaning: "a request body must arrive in full within this time (else 408 `SVC_REQ_005`)",
-    scope: "service",
-  },
-  {
-    name: "MAX_UPLOADS_PER_TEAM",
-    default: "`4`",
-    meaning: "uploads one team may have in flight at once (0: no cap)",
-    scope: "service",
-  },
+  doc(DECLARED.TEAM_RATE_LIMITS),
+  doc(DECLARED.AUTH_FAILURE_LIMIT_PER_MINUTE),
+  doc(DECLARED.BODY_READ_TIMEOUT_SECONDS),
+  doc(DECLARED.MAX_UPLOADS_PER_TEAM),
   {
     name: "FORM_THREADS",
     default: "the cores less one, 1 or 2 (`0` on the edge)",
     meaning: "threads reading extract-filled-fields forms (0: in line)",
     scope: "service",
   },
-  {
-    name: "FORM_THREAD_MEMORY_MB",
-    default: "`512`",
-    meaning: "V8 heap limit of a form thread",
-    scope: "service",
-  },
-  {
-    name: "FORM_READ_TIMEOUT_SECONDS",
-    default: "`10`",
-    meaning: "a form read taking longer fails with `SVC_VAL_017`",
-    scope: "service",
-  },
-  {
-    name: "DB_CONNECT_TIMEOUT_SECONDS",
-    default: "`3`",
-    meaning: "PostgreSQL: time to open a connection (then 503 `SVC_SYS_002`)",
-    scope: "service",
-  },
-  {
-    name: "DB_STATEMENT_TIMEOUT_MS",
-    default: "`30000`",
-    meaning: "PostgreSQL: `statement_timeout` of the service's connections (0: none)",
-    scope: "service",
-  },
-  {
-    name: "PROVIDER_DEFAULT_GATE_ID",
-    default: "`trade-document-validator`",
-    meaning: "the gate validate-shipment runs when the request names none",
-    scope: "service",
-  },
+  doc(DECLARED.FORM_THREAD_MEMORY_MB),
+  doc(DECLARED.FORM_READ_TIMEOUT_SECONDS),
+  doc(DECLARED.DB_CONNECT_TIMEOUT_SECONDS),
+  doc(DECLARED.DB_STATEMENT_TIMEOUT_MS),
+  doc(DECLARED.PROVIDER_DEFAULT_GATE_ID),
   {
     name: "PROVIDER_RULES_URL",
     default: "unset: the built-in rules",
@@ -590,30 +700,15 @@ export const SETTINGS: readonly SettingDoc[] = [
     meaning: "the PKCS#12 file's password",
     scope: "service",
   },
-  {
-    name: "RUN_WORKER",
-    default: "`true`",
-    meaning: "the document and webhook workers in the gateway process",
-    scope: "service",
-  },
-  {
-    name: "WORKER_CONCURRENCY",
-    default: "`4`",
-    meaning: "document jobs a worker renders at once",
-    scope: "service",
-  },
+  doc(DECLARED.RUN_WORKER),
+  doc(DECLARED.WORKER_CONCURRENCY),
   {
     name: "RENDER_THREADS",
     default: "the number of cores",
     meaning: "PDF render threads (0: on the main thread)",
     scope: "service",
   },
-  {
-    name: "WEBHOOK_ALLOW_PRIVATE_NETWORKS",
-    default: "`false`",
-    meaning: "webhooks to private/loopback addresses and plain http",
-    scope: "service",
-  },
+  doc(DECLARED.WEBHOOK_ALLOW_PRIVATE_NETWORKS),
   {
     name: "FLATTEN_SERVICE_URL",
     default: "unset: the built-in flattener",
@@ -638,24 +733,9 @@ export const SETTINGS: readonly SettingDoc[] = [
     meaning: "its Bearer key",
     scope: "service",
   },
-  {
-    name: "EXTRACTION_MODEL",
-    default: "`gpt-4o-mini`",
-    meaning: "its model",
-    scope: "service",
-  },
-  {
-    name: "EXTRACTION_API_TIMEOUT_SECONDS",
-    default: "`60`",
-    meaning: "one request to that API",
-    scope: "service",
-  },
-  {
-    name: "EXTRACTION_TIMEOUT_SECONDS",
-    default: "`120`",
-    meaning: "an extraction job's time limit (then it fails with `SVC_EXTRACT_002`)",
-    scope: "service",
-  },
+  doc(DECLARED.EXTRACTION_MODEL),
+  doc(DECLARED.EXTRACTION_API_TIMEOUT_SECONDS),
+  doc(DECLARED.EXTRACTION_TIMEOUT_SECONDS),
   {
     name: "RUN_EXTRACTION_WORKER",
     default: "as `RUN_WORKER`",
@@ -668,12 +748,7 @@ export const SETTINGS: readonly SettingDoc[] = [
     meaning: "extraction threads, one job each (0: on the main thread)",
     scope: "service",
   },
-  {
-    name: "EXTRACTION_THREAD_MEMORY_MB",
-    default: "`1024`",
-    meaning: "V8 heap limit of an extraction thread",
-    scope: "service",
-  },
+  doc(DECLARED.EXTRACTION_THREAD_MEMORY_MB),
   {
     name: "BASE_URL",
     default: "`http://127.0.0.1:$PORT`",

@@ -8,7 +8,7 @@
  *
  *   nice deno run -A --no-lock scripts/corpus/make_generated.ts [--only g001,g002]
  */
-import { gunzipSync } from "node:zlib";
+import { readReferenceCsv } from "../../shared/reference/files.ts";
 import { expectedOfGen, type GenSpec, makeSpec } from "./gen/spec.ts";
 import { renderGenHtml } from "./gen/html.ts";
 import { renderGenGrid, sheetStyle } from "./gen/sheet.ts";
@@ -66,30 +66,20 @@ export function splitOf(sourceId: string): "tune" | "heldout" {
   return fnv1a(`split:${sourceId}`) % 2 === 0 ? "tune" : "heldout";
 }
 
-async function referenceCsv(name: string): Promise<string[][]> {
-  const gz = await Deno.readFile(`${ROOT}data/reference/${name}`);
-  return new TextDecoder().decode(gunzipSync(gz)).trim().split("\n").slice(1).map((l) =>
-    l.split(",")
-  );
-}
-
 /** Every HS code, port and currency the pools use exists in data/reference. */
-async function checkPools(): Promise<void> {
-  const hs = new Set((await referenceCsv("hs_codes.csv.gz")).map((r) => r[0]));
+function checkPools(): void {
+  const hs = new Set(readReferenceCsv("hs_codes.csv.gz").map((r) => r.code));
   for (const g of GOODS) if (!hs.has(g.hs6)) throw new Error(`HS ${g.hs6} is not a subheading`);
-  const ports = new Map((await referenceCsv("unlocode.csv.gz")).map((r) => [r[0], r]));
+  const ports = new Map(readReferenceCsv("unlocode.csv.gz").map((r) => [r.locode, r]));
   for (const c of COUNTRIES) {
     for (const p of c.ports) {
       const row = ports.get(p.locode);
-      // The function column is the 7th field unless a name holds a comma; look for "1" anywhere
-      // in an 8-character function code.
-      const fn = row?.find((f) => /^[0-9B-]{8}$/.test(f));
-      if (!row || row[1] !== c.code || !fn?.startsWith("1")) {
+      if (!row || row.country !== c.code || !row.function?.startsWith("1")) {
         throw new Error(`${p.locode} is not a seaport of ${c.code}`);
       }
     }
   }
-  const currencies = new Set((await referenceCsv("currencies.csv.gz")).map((r) => r[0]));
+  const currencies = new Set(readReferenceCsv("currencies.csv.gz").map((r) => r.code));
   for (const code of Object.keys(CURRENCY_FORMS)) {
     if (!currencies.has(code)) throw new Error(`${code} is not an ISO 4217 code`);
   }
@@ -310,7 +300,7 @@ function describe(s: GenSpec): string {
 }
 
 async function main(): Promise<void> {
-  await checkPools();
+  checkPools();
   const only = Deno.args.includes("--only")
     ? new Set(Deno.args[Deno.args.indexOf("--only") + 1]!.split(","))
     : undefined;

@@ -11,6 +11,7 @@
  *   deno run -A --no-lock scripts/corpus/verify.ts [--no-ocr]
  */
 import * as XLSX from "npm:xlsx@0.18.5";
+import { readReferenceCsv } from "../../shared/reference/files.ts";
 import { DERIVED, DOCUMENTS } from "./documents.ts";
 import {
   type DocSpec,
@@ -24,42 +25,11 @@ import {
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 const DIR = `${ROOT}tests/fixtures/extraction/`;
-const REF = `${ROOT}data/reference/`;
 
 let failures = 0;
 function fail(file: string, msg: string): void {
   failures++;
   console.log(`FAIL ${file}: ${msg}`);
-}
-
-async function csv(name: string): Promise<string[][]> {
-  const gz = await Deno.readFile(`${REF}${name}`);
-  const text = await new Response(
-    new Blob([gz]).stream().pipeThrough(new DecompressionStream("gzip")),
-  ).text();
-  return text.trim().split("\n").slice(1).map(splitCsv);
-}
-
-function splitCsv(line: string): string[] {
-  const out: string[] = [];
-  let cur = "";
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i]!;
-    if (quoted) {
-      if (ch === '"' && line[i + 1] === '"') {
-        cur += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cur += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ",") {
-      out.push(cur);
-      cur = "";
-    } else cur += ch;
-  }
-  out.push(cur);
-  return out;
 }
 
 async function run(cmd: string, args: string[]): Promise<string> {
@@ -153,16 +123,16 @@ interface Reference {
   locodes: Map<string, { country: string; fn: string }>;
 }
 
-async function reference(): Promise<Reference> {
-  const hs = await csv("hs_codes.csv.gz");
-  const hts = await csv("tariff_us.csv.gz");
-  const loc = await csv("unlocode.csv.gz");
+function reference(): Reference {
+  const hs = readReferenceCsv("hs_codes.csv.gz");
+  const hts = readReferenceCsv("tariff_us.csv.gz");
+  const loc = readReferenceCsv("unlocode.csv.gz");
   return {
-    hs6: new Set(hs.filter((r) => r[1] === "6").map((r) => r[0]!)),
-    hts10: new Set(hts.filter((r) => r[2] === "10").map((r) => r[0]!)),
-    countries: new Set((await csv("countries.csv.gz")).map((r) => r[0]!)),
-    currencies: new Set((await csv("currencies.csv.gz")).map((r) => r[0]!)),
-    locodes: new Map(loc.map((r) => [r[0]!, { country: r[1]!, fn: r[6]! }])),
+    hs6: new Set(hs.filter((r) => r.level === "6").map((r) => r.code!)),
+    hts10: new Set(hts.filter((r) => r.level === "10").map((r) => r.code!)),
+    countries: new Set(readReferenceCsv("countries.csv.gz").map((r) => r.code!)),
+    currencies: new Set(readReferenceCsv("currencies.csv.gz").map((r) => r.code!)),
+    locodes: new Map(loc.map((r) => [r.locode!, { country: r.country!, fn: r.function! }])),
   };
 }
 
@@ -375,7 +345,7 @@ async function checkImage(
 
 async function main(): Promise<void> {
   const withOcr = !Deno.args.includes("--no-ocr");
-  const ref = await reference();
+  const ref = reference();
   const manifest = JSON.parse(await Deno.readTextFile(`${DIR}manifest.json`)) as {
     file: string;
     format: string;

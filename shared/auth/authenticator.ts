@@ -12,8 +12,7 @@ import { timingSafeEqual } from "../util/crypto.ts";
 import { TtlCache } from "../util/ttl_cache.ts";
 import { findActiveKey, type KeyOwner, looksLikeApiKey } from "./api_keys.ts";
 import type { Principal } from "./principal.ts";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from "../util/uuid.ts";
 
 /**
  * Verifies the credentials of a request. API keys and team memberships are cached for
@@ -155,7 +154,7 @@ function anyEqual(value: string, candidates: readonly string[]): boolean {
 
 function chooseTeam(teams: string[], teamIdHeader: string | undefined): string {
   if (teamIdHeader !== undefined) {
-    if (UUID.test(teamIdHeader) && teams.includes(teamIdHeader.toLowerCase())) {
+    if (isUuid(teamIdHeader) && teams.includes(teamIdHeader.toLowerCase())) {
       return teamIdHeader.toLowerCase();
     }
     throw new ServiceError("SVC_AUTH_003", "You are not a member of the team in X-Team-Id");

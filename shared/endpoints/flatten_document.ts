@@ -14,6 +14,7 @@ import { sha256Hex } from "../util/crypto.ts";
 import { isUuid } from "../util/uuid.ts";
 import { recordIssuedFile } from "../verify/issued_files.ts";
 import { errorResponse, JSON_BODY_ERRORS } from "./common_responses.ts";
+import { concatBytes } from "../util/bytes.ts";
 
 const MAX_LABEL = 100;
 const MAX_STAMP = 256;
@@ -250,11 +251,5 @@ async function readLimited(response: Response, max: number): Promise<Uint8Array 
     }
     chunks.push(value);
   }
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return out;
+  return concatBytes(chunks);
 }

@@ -5,6 +5,7 @@
  * reference, hash stamp) in a custom schema that is described in a pdfaExtension schema
  * description, as ISO 19005-2 6.6.2.3 requires for properties outside the predefined schemas.
  */
+import { hyphenatedUuid } from "../util/uuid.ts";
 
 export const SERVICE_NAMESPACE = "https://trade-docs.dev/ns/service/1.0/";
 export const SERVICE_PREFIX = "tds";
@@ -107,9 +108,7 @@ export function pdfDate(d: Date): string {
 }
 
 function uuidUrn(hex: string): string {
-  const h = hex.toLowerCase();
-  return `uuid:${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-` +
-    h.slice(20, 32);
+  return `uuid:${hyphenatedUuid(hex.toLowerCase())}`;
 }
 
 /** Text for XML content: escaped, and without characters XML 1.0 cannot carry. */

@@ -4,6 +4,7 @@
  * same table document-field-requirements serves; the pre-checks add the specification's rules
  * that are more than presence (dangerous goods lines, preferential-origin destinations).
  */
+import { PAN_EURO_PARTNERS, USMCA_COUNTRIES } from "../reference/country_groups.ts";
 import type { DocumentType } from "../rules/document_types.ts";
 import { FIELD_REQUIREMENTS, type Tab } from "../rules/field_requirements.ts";
 import { isPresent, readPath, toFieldPath } from "../rules/paths.ts";
@@ -26,10 +27,6 @@ export interface Warnings {
   warnings: Finding[];
 }
 
-/** The EU's preferential partners that take EUR.1 and statements on origin (spec table). */
-const PAN_EURO_PARTNERS = new Set(["CH", "NO", "IS", "LI", "TR"]);
-const USMCA_COUNTRIES = new Set(["US", "CA", "MX"]);
-
 type Rule = (data: Record<string, unknown>, eu: ReadonlySet<string>) => Finding[];
 
 const destination = (data: Record<string, unknown>) => readPath(data, "route.destination_country");
@@ -39,7 +36,10 @@ const preferentialOrigin: Rule = (data, eu) => {
   const to = destination(data);
   if (typeof to !== "string" || !(eu.has(to) || PAN_EURO_PARTNERS.has(to))) {
     findings.push({
-      message: `The destination must be an EU member state or one of CH, NO, IS, LI, TR ` +
+      message:
+        `The destination must be an EU member state or one of ${
+          [...PAN_EURO_PARTNERS].join(", ")
+        } ` +
         `(it is ${typeof to === "string" ? to : "not given"})`,
       fieldPath: "route.destinationCountry",
       tab: "route",

@@ -7,7 +7,8 @@ import type { DocumentSigner } from "../signing/signer.ts";
 import type { Storage } from "../storage/storage.ts";
 import { sha256Hex } from "../util/crypto.ts";
 import { recordIssuedFile } from "../verify/issued_files.ts";
-import { abandonedJobs, claimJobs, type DocumentJob, retryDelaySeconds } from "./queue.ts";
+import { type DocumentJob, documentQueue } from "./queue.ts";
+import { retryDelaySeconds } from "./lease_queue.ts";
 import { ClaimLoop } from "./claim_loop.ts";
 import type { DocumentRenderer } from "./renderer.ts";
 
@@ -75,7 +76,7 @@ export class DocumentWorker {
 
   async #claim(limit: number): Promise<DocumentJob[]> {
     await this.#failAbandoned();
-    return await claimJobs(this.deps.db, {
+    return await documentQueue.claim(this.deps.db, {
       limit,
       leaseSeconds: this.options.leaseSeconds,
       workerId: this.id,
@@ -119,16 +120,16 @@ export class DocumentWorker {
   ): Promise<void> {
     const sha256 = await sha256Hex(bytes);
     await this.deps.db.transaction(async (tx) => {
-      const done = await tx.query(
-        `update document_jobs
-            set status = 'completed', storage_path = $3, file_sha256 = $4, file_size = $5,
-                completed_at = now(), locked_until = null, error_message = null
-          where id = $1 and status = 'processing' and worker_id = $2
-         returning id`,
-        [job.id, this.id, path, sha256, bytes.byteLength],
+      const done = await documentQueue.settle(
+        tx,
+        job.id,
+        this.id,
+        `status = 'completed', storage_path = $1, file_sha256 = $2, file_size = $3,
+         completed_at = now(), error_message = null`,
+        [path, sha256, bytes.byteLength],
       );
       // A worker whose lease ran out and whose job was claimed again does not report it.
-      if (done.length === 0) return;
+      if (!done) return;
       await recordIssuedFile(tx, {
         sha256,
         variant: "generated",
@@ -152,23 +153,25 @@ export class DocumentWorker {
     this.deps.log.error({ worker: this.id, job_id: job.id, attempt: job.attempts, error: message });
     const final = job.attempts >= job.max_attempts;
     await this.deps.db.transaction(async (tx) => {
-      const updated = await tx.query(
-        final
-          ? `update document_jobs
-                set status = 'failed', error_message = $3, completed_at = now(), locked_until = null
-              where id = $1 and status = 'processing' and worker_id = $2 returning id`
-          : `update document_jobs
-                set status = 'queued', error_message = $3, locked_until = null,
-                    run_after = now() + make_interval(secs => $4)
-              where id = $1 and status = 'processing' and worker_id = $2 returning id`,
-        final ? [job.id, this.id, `Rendering failed: ${message}`.slice(0, 1000)] : [
+      const updated = final
+        ? await documentQueue.settle(
+          tx,
           job.id,
           this.id,
-          `Attempt ${job.attempts} failed: ${message}`.slice(0, 1000),
-          retryDelaySeconds(job.attempts),
-        ],
-      );
-      if (final && updated.length > 0) {
+          "status = 'failed', error_message = $1, completed_at = now()",
+          [`Rendering failed: ${message}`.slice(0, 1000)],
+        )
+        : await documentQueue.settle(
+          tx,
+          job.id,
+          this.id,
+          "status = 'queued', error_message = $1, run_after = now() + make_interval(secs => $2)",
+          [
+            `Attempt ${job.attempts} failed: ${message}`.slice(0, 1000),
+            retryDelaySeconds(job.attempts),
+          ],
+        );
+      if (final && updated) {
         await this.#failedEvent(tx, job, `Rendering failed: ${message}`);
       }
     });
@@ -176,16 +179,16 @@ export class DocumentWorker {
 
   /** Jobs whose last lease ran out: fail them, with their event, in one transaction each. */
   async #failAbandoned(): Promise<void> {
-    for (const job of await abandonedJobs(this.deps.db)) {
+    for (const job of await documentQueue.abandoned(this.deps.db)) {
       await this.deps.db.transaction(async (tx) => {
         const message = "The worker processing this job stopped; no attempts are left";
-        const updated = await tx.query(
-          `update document_jobs set status = 'failed', error_message = $2, completed_at = now(),
-                  locked_until = null
-            where id = $1 and status = 'processing' and locked_until < now() returning id`,
-          [job.id, message],
+        const updated = await documentQueue.settleAbandoned(
+          tx,
+          job.id,
+          "status = 'failed', error_message = $1, completed_at = now()",
+          [message],
         );
-        if (updated.length > 0) await this.#failedEvent(tx, job, message);
+        if (updated) await this.#failedEvent(tx, job, message);
       });
     }
   }

@@ -25,6 +25,7 @@ import { qrContent } from "./qr.ts";
 import { writeFont } from "./subset.ts";
 import { FontUse } from "./text.ts";
 import { num, pdfString, PdfWriter } from "./writer.ts";
+import { uuidHex } from "../util/uuid.ts";
 
 export const PRODUCER = "trade-docs PDF engine 1";
 
@@ -188,8 +189,8 @@ export function renderWithFonts(
 
 /** 16 bytes as hex: the UUID's own bytes when the document id is a UUID, else a digest. */
 export function fileId(documentId: string): string {
-  const uuid = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
-  if (uuid.test(documentId)) return documentId.replace(/-/g, "").toUpperCase();
+  const hex = uuidHex(documentId);
+  if (hex) return hex.toUpperCase();
   return createHash("sha256").update(documentId).digest("hex").slice(0, 32).toUpperCase();
 }
 

@@ -6,6 +6,7 @@
  * deterministic and fast (one pass, one allocation for the file).
  */
 import { deflateSync } from "node:zlib";
+import { concatBytes } from "../util/bytes.ts";
 
 const encoder = new TextEncoder();
 
@@ -34,11 +35,7 @@ export class PdfWriter {
   putStream(num: number, dict: string, data: Uint8Array): void {
     const head = encoder.encode(`${num} 0 obj\n<< ${dict} /Length ${data.length} >>\nstream\n`);
     const tail = encoder.encode("\nendstream\nendobj\n");
-    const out = new Uint8Array(head.length + data.length + tail.length);
-    out.set(head, 0);
-    out.set(data, head.length);
-    out.set(tail, head.length + data.length);
-    this.objects[num] = out;
+    this.objects[num] = concatBytes([head, data, tail]);
   }
 
   /** A Flate-compressed stream (native zlib). */

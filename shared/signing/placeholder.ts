@@ -8,7 +8,6 @@
  * trailer), and gives the widget what PDF/A asks of an annotation: the print flag and an
  * appearance stream (empty, as the field is 0 × 0).
  */
-import { Buffer } from "node:buffer";
 import { DEFAULT_BYTE_RANGE_PLACEHOLDER } from "@signpdf/utils";
 import { findStartXref, openPdf, type PdfFile } from "../forms/pdf_file.ts";
 import {
@@ -21,6 +20,7 @@ import {
   PdfString,
   PdfSyntaxError,
 } from "../forms/pdf_syntax.ts";
+import { concatBytes } from "../util/bytes.ts";
 
 export interface PlaceholderOptions {
   /** Bytes reserved for the CMS signature (written as twice as many hex digits). */
@@ -178,7 +178,7 @@ function appendUpdate(
     );
   }
   push(`startxref\n${xrefAt}\n%%EOF\n`);
-  return Buffer.concat(parts);
+  return concatBytes(parts);
 }
 
 /** A parsed object written back as PDF syntax (streams never appear inside dictionaries). */

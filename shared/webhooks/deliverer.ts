@@ -1,4 +1,5 @@
 import type { Db } from "../db/db.ts";
+import { LeaseQueue } from "../jobs/lease_queue.ts";
 import type { Logger } from "../http/log.ts";
 import type { Storage } from "../storage/storage.ts";
 import { NoAnswerInTime, postOnce, postOnceByFetch } from "./http_post.ts";
@@ -43,32 +44,20 @@ export interface ClaimedDelivery {
 }
 
 /**
- * Claims up to `limit` due deliveries: pending ones whose next attempt is due and whose lease,
- * if any, ended (their worker died). Any number of deliverers may claim side by side.
+ * The delivery table as a queue: a delivery stays `pending` until it is delivered or failed.
+ * Due: pending ones whose next attempt has come and whose lease, if any, ended (their worker
+ * died). A claim returns the subscription's address and secret with it.
  */
-export function claimDeliveries(
-  db: Db,
-  options: { limit: number; leaseSeconds: number; workerId: string },
-): Promise<ClaimedDelivery[]> {
-  return db.query<ClaimedDelivery>(
-    `with due as (
-       select id from webhook_deliveries
-        where status = 'pending' and next_attempt_at <= now()
-          and (locked_until is null or locked_until < now())
-        order by next_attempt_at
-        limit $1
-        for update skip locked
-     )
-     update webhook_deliveries d
-        set attempts = d.attempts + 1, worker_id = $3,
-            locked_until = now() + make_interval(secs => $2)
-       from due, webhook_subscriptions s
-      where d.id = due.id and s.id = d.subscription_id
-     returning d.id, d.team_id, d.subscription_id, d.event_id, d.event, d.payload, d.attempts,
-               s.url, s.secret, s.enabled`,
-    [options.limit, options.leaseSeconds, options.workerId],
-  );
-}
+export const deliveryQueue = new LeaseQueue<ClaimedDelivery>({
+  table: "webhook_deliveries",
+  held: "pending",
+  due: `status = 'pending' and next_attempt_at <= now()
+        and (locked_until is null or locked_until < now())`,
+  order: "next_attempt_at",
+  columns: `j.id, j.team_id, j.subscription_id, j.event_id, j.event, j.payload, j.attempts,
+            s.url, s.secret, s.enabled`,
+  join: { from: "webhook_subscriptions s", on: "s.id = j.subscription_id" },
+});
 
 export interface DelivererOptions {
   /** How long a receiver may take to answer (10 s; tests shorten it). */
@@ -109,11 +98,11 @@ export async function deliver(
   delivery: ClaimedDelivery,
 ): Promise<void> {
   if (!delivery.enabled) {
-    await deps.db.query(
-      `update webhook_deliveries
-          set status = 'failed', locked_until = null, last_error = 'The subscription is disabled'
-        where id = $1 and worker_id = $2`,
-      [delivery.id, workerId],
+    await deliveryQueue.settle(
+      deps.db,
+      delivery.id,
+      workerId,
+      "status = 'failed', last_error = 'The subscription is disabled'",
     );
     return;
   }
@@ -129,25 +118,16 @@ export async function deliver(
       [delivery.id, delivery.team_id, outcome.statusCode, outcome.latencyMs, outcome.error],
     );
     // A worker whose lease ran out, and whose delivery was claimed again, only logs its attempt.
-    const updated = await tx.query(
-      `update webhook_deliveries
-          set status = $3, locked_until = null, last_status_code = $4, last_error = $5,
-              last_latency_ms = $6,
-              next_attempt_at = now() + make_interval(secs => $7),
-              delivered_at = case when $3 = 'delivered' then now() else delivered_at end
-        where id = $1 and worker_id = $2 and status = 'pending'
-       returning id`,
-      [
-        delivery.id,
-        workerId,
-        status,
-        outcome.statusCode,
-        outcome.error,
-        outcome.latencyMs,
-        wait ?? 0,
-      ],
+    const updated = await deliveryQueue.settle(
+      tx,
+      delivery.id,
+      workerId,
+      `status = $1, last_status_code = $2, last_error = $3, last_latency_ms = $4,
+       next_attempt_at = now() + make_interval(secs => $5),
+       delivered_at = case when $1 = 'delivered' then now() else delivered_at end`,
+      [status, outcome.statusCode, outcome.error, outcome.latencyMs, wait ?? 0],
     );
-    if (gone && updated.length > 0) {
+    if (gone && updated) {
       await tx.query(
         `update webhook_subscriptions
             set enabled = false, updated_at = now(),

@@ -1,4 +1,3 @@
-import type { Queryable } from "../db/db.ts";
 import { errorResponse, JSON_BODY_ERRORS } from "../endpoints/common_responses.ts";
 import { ServiceError } from "../errors/service_error.ts";
 import type { ServiceApp } from "../http/app.ts";
@@ -8,6 +7,17 @@ import { always } from "../http/validate.ts";
 import { Timestamp, Uuid } from "../schemas/common.ts";
 import { z } from "../schemas/zod.ts";
 import { UUID_PATTERN } from "../util/uuid.ts";
+import {
+  deleteSubscription,
+  findSubscription,
+  insertSubscription,
+  listDeliveries,
+  listSubscriptions,
+  replaceSecret,
+  resendDelivery,
+  type SubscriptionRow,
+  updateSubscription,
+} from "./repo.ts";
 import { newWebhookSecret } from "./signing.ts";
 import { checkWebhookUrl, RefusedUrl } from "./ssrf.ts";
 
@@ -87,19 +97,6 @@ const DeliveriesQuery = z.object({
   status: z.enum(["pending", "delivered", "failed"]).optional(),
 });
 
-interface SubscriptionRow {
-  id: string;
-  url: string;
-  events: string[];
-  enabled: boolean;
-  secret: string;
-  disabled_reason: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
-const COLUMNS = "id, url, events, enabled, secret, disabled_reason, created_at, updated_at";
-
 /** `/api/v1/webhooks`: a team's subscriptions, their deliveries, and sending one again. */
 export function addWebhookRoutes(svc: ServiceApp): void {
   const { db, config } = svc.deps;
@@ -114,11 +111,8 @@ export function addWebhookRoutes(svc: ServiceApp): void {
     }
   }
 
-  async function findSubscription(q: Queryable, teamId: string, id: string) {
-    const [row] = await q.query<SubscriptionRow>(
-      `select ${COLUMNS} from webhook_subscriptions where id = $1 and team_id = $2`,
-      [id, teamId],
-    );
+  async function foundSubscription(teamId: string, id: string): Promise<SubscriptionRow> {
+    const row = await findSubscription(db, teamId, id);
     if (!row) throw notFound("Webhook subscription not found");
     return row;
   }
@@ -148,12 +142,13 @@ export function addWebhookRoutes(svc: ServiceApp): void {
     },
   }, async (c, { body: input }) => {
     const url = await checkedUrl(input.url);
-    const [row] = await db.query<SubscriptionRow>(
-      `insert into webhook_subscriptions (team_id, url, events, enabled, secret)
-       values ($1, $2, $3::text[], $4, $5) returning ${COLUMNS}`,
-      [c.get("principal").teamId, url, input.events, input.enabled ?? true, newWebhookSecret()],
-    );
-    return c.json(withSecret(row!), 201);
+    const row = await insertSubscription(db, c.get("principal").teamId, {
+      url,
+      events: input.events,
+      enabled: input.enabled ?? true,
+      secret: newWebhookSecret(),
+    });
+    return c.json(withSecret(row), 201);
   });
 
   addRoute(svc, {
@@ -170,10 +165,7 @@ export function addWebhookRoutes(svc: ServiceApp): void {
       },
     },
   }, async (c) => {
-    const rows = await db.query<SubscriptionRow>(
-      `select ${COLUMNS} from webhook_subscriptions where team_id = $1 order by created_at, id`,
-      [c.get("principal").teamId],
-    );
+    const rows = await listSubscriptions(db, c.get("principal").teamId);
     return c.json({ webhooks: rows.map(view) });
   });
 
@@ -187,7 +179,7 @@ export function addWebhookRoutes(svc: ServiceApp): void {
     params: [SUBSCRIPTION_ID],
     responses: { 200: { description: "The subscription", schema: Subscription }, 404: NOT_FOUND },
   }, async (c, { params }) => {
-    return c.json(view(await findSubscription(db, c.get("principal").teamId, params.id!)));
+    return c.json(view(await foundSubscription(c.get("principal").teamId, params.id!)));
   });
 
   addRoute(svc, {
@@ -209,16 +201,14 @@ export function addWebhookRoutes(svc: ServiceApp): void {
     },
   }, async (c, { params, body: input }) => {
     const teamId = c.get("principal").teamId;
-    const current = await findSubscription(db, teamId, params.id!);
+    const current = await foundSubscription(teamId, params.id!);
     const url = input.url === undefined ? current.url : await checkedUrl(input.url);
     const enabled = input.enabled ?? current.enabled;
-    const [row] = await db.query<SubscriptionRow>(
-      `update webhook_subscriptions
-          set url = $3, events = $4::text[], enabled = $5, updated_at = now(),
-              disabled_reason = case when $5 then null else disabled_reason end
-        where id = $1 and team_id = $2 returning ${COLUMNS}`,
-      [current.id, teamId, url, input.events ?? current.events, enabled],
-    );
+    const row = await updateSubscription(db, teamId, current.id, {
+      url,
+      events: input.events ?? current.events,
+      enabled,
+    });
     if (!row) throw notFound("Webhook subscription not found");
     return c.json(view(row));
   });
@@ -233,11 +223,8 @@ export function addWebhookRoutes(svc: ServiceApp): void {
     params: [SUBSCRIPTION_ID],
     responses: { 204: { description: "Deleted" }, 404: NOT_FOUND },
   }, async (c, { params }) => {
-    const deleted = await db.query(
-      "delete from webhook_subscriptions where id = $1 and team_id = $2 returning id",
-      [params.id!, c.get("principal").teamId],
-    );
-    if (deleted.length === 0) throw notFound("Webhook subscription not found");
+    const deleted = await deleteSubscription(db, c.get("principal").teamId, params.id!);
+    if (!deleted) throw notFound("Webhook subscription not found");
     return c.body(null, 204);
   });
 
@@ -257,12 +244,8 @@ export function addWebhookRoutes(svc: ServiceApp): void {
     },
   }, async (c, { params }) => {
     const teamId = c.get("principal").teamId;
-    const current = await findSubscription(db, teamId, params.id!);
-    const [row] = await db.query<SubscriptionRow>(
-      `update webhook_subscriptions set secret = $3, updated_at = now()
-        where id = $1 and team_id = $2 returning ${COLUMNS}`,
-      [current.id, teamId, newWebhookSecret()],
-    );
+    const current = await foundSubscription(teamId, params.id!);
+    const row = await replaceSecret(db, teamId, current.id, newWebhookSecret());
     if (!row) throw notFound("Webhook subscription not found");
     return c.json(withSecret(row));
   });
@@ -286,7 +269,7 @@ export function addWebhookRoutes(svc: ServiceApp): void {
     },
   }, async (c, { params, query }) => {
     const teamId = c.get("principal").teamId;
-    const subscription = await findSubscription(db, teamId, params.id!);
+    const subscription = await foundSubscription(teamId, params.id!);
     const deliveries = await listDeliveries(db, {
       teamId,
       subscriptionId: subscription.id,
@@ -317,19 +300,14 @@ export function addWebhookRoutes(svc: ServiceApp): void {
     },
   }, async (c, { params }) => {
     const teamId = c.get("principal").teamId;
-    const subscription = await findSubscription(db, teamId, params.id!);
+    const subscription = await foundSubscription(teamId, params.id!);
     const deliveryId = params.delivery_id!;
-    const updated = await db.transaction(async (tx) => {
-      const rows = await tx.query(
-        `update webhook_deliveries
-            set status = 'pending', attempts = 0, next_attempt_at = now(), delivered_at = null
-          where id = $1 and subscription_id = $2 and team_id = $3 returning id`,
-        [deliveryId, subscription.id, teamId],
-      );
-      if (rows.length > 0) await tx.query("select pg_notify('outbox_events', '')");
-      return rows;
+    const updated = await resendDelivery(db, {
+      teamId,
+      subscriptionId: subscription.id,
+      deliveryId,
     });
-    if (updated.length === 0) throw notFound("Webhook delivery not found");
+    if (!updated) throw notFound("Webhook delivery not found");
     const [delivery] = await listDeliveries(db, {
       teamId,
       subscriptionId: subscription.id,
@@ -339,65 +317,6 @@ export function addWebhookRoutes(svc: ServiceApp): void {
     });
     return c.json(delivery, 202);
   });
-}
-
-interface DeliveryRow {
-  id: string;
-  event_id: string;
-  event: string;
-  status: string;
-  next_attempt_at: Date;
-  last_status_code: number | null;
-  last_error: string | null;
-  last_latency_ms: number | null;
-  created_at: Date;
-  delivered_at: Date | null;
-}
-
-async function listDeliveries(
-  db: Queryable,
-  options: {
-    teamId: string;
-    subscriptionId: string;
-    limit: number;
-    status: string | null;
-    deliveryId?: string;
-  },
-) {
-  const rows = await db.query<DeliveryRow>(
-    `select id, event_id, event, status, next_attempt_at, last_status_code, last_error,
-            last_latency_ms, created_at, delivered_at
-       from webhook_deliveries
-      where team_id = $1 and subscription_id = $2
-        and ($3::text is null or status = $3) and ($4::uuid is null or id = $4)
-      order by created_at desc, id
-      limit $5`,
-    [
-      options.teamId,
-      options.subscriptionId,
-      options.status,
-      options.deliveryId ?? null,
-      options.limit,
-    ],
-  );
-  const attempts = rows.length === 0 ? [] : await db.query<{
-    delivery_id: string;
-    attempted_at: Date;
-    status_code: number | null;
-    latency_ms: number;
-    error: string | null;
-  }>(
-    `select delivery_id, attempted_at, status_code, latency_ms, error
-       from webhook_delivery_attempts
-      where delivery_id = any($1::uuid[]) and team_id = $2
-      order by attempted_at, id`,
-    [rows.map((r) => r.id), options.teamId],
-  );
-  return rows.map((row) => ({
-    ...row,
-    next_attempt_at: row.status === "pending" ? row.next_attempt_at : null,
-    attempts: attempts.filter((a) => a.delivery_id === row.id).map(({ delivery_id: _, ...a }) => a),
-  }));
 }
 
 function view(row: SubscriptionRow) {

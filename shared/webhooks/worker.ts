@@ -3,11 +3,11 @@ import { ClaimLoop } from "../jobs/claim_loop.ts";
 import { runListening, type RunningQueueWorker } from "../jobs/listening.ts";
 import { dispatchOutbox } from "./dispatcher.ts";
 import {
-  claimDeliveries,
   type ClaimedDelivery,
   deliver,
   type DelivererDeps,
   type DelivererOptions,
+  deliveryQueue,
 } from "./deliverer.ts";
 
 export interface WebhookWorkerOptions extends DelivererOptions {
@@ -74,7 +74,7 @@ export class WebhookWorker {
 
   async #claim(limit: number): Promise<ClaimedDelivery[]> {
     while (await dispatchOutbox(this.deps.db) > 0) { /* until the outbox is drained */ }
-    return await claimDeliveries(this.deps.db, {
+    return await deliveryQueue.claim(this.deps.db, {
       limit,
       leaseSeconds: this.options.leaseSeconds,
       workerId: this.id,

@@ -7,12 +7,14 @@ const SOURCE_DIRS = ["shared", "supabase", "functions", "scripts", "tests"];
 /** Variables of the operating system, passed through to child processes, not settings. */
 const NOT_SETTINGS = new Set(["PATH"]);
 /**
- * `env.get(NAME)`, `Deno.env.get(NAME)`, and config.ts' helpers such as `intSetting(env, NAME, …)`,
- * NAME a string literal.
+ * `env.get(NAME)`, `Deno.env.get(NAME)`, config.ts' helpers such as `intSetting(env, NAME, …)`,
+ * and its declared settings, `setting(NAME, default, …)`, which readConfig reads; NAME a string
+ * literal.
  */
 const READS = [
   /\benv\.get\(\s*["]([A-Z][A-Z0-9_]*)["]/g,
   /\b\w+Setting\(\s*env,\s*["]([A-Z][A-Z0-9_]*)["]/g,
+  /\bsetting\(\s*["]([A-Z][A-Z0-9_]*)["]/g,
 ];
 
 async function* sourceFiles(dir: URL): AsyncGenerator<URL> {

@@ -1,6 +1,6 @@
 import type { Principal } from "../../shared/auth/principal.ts";
 import { enqueueGeneration } from "../../shared/generation/enqueue.ts";
-import { claimJobs } from "../../shared/jobs/queue.ts";
+import { documentQueue } from "../../shared/jobs/queue.ts";
 import type { DocumentRenderer } from "../../shared/jobs/renderer.ts";
 import { DocumentWorker } from "../../shared/jobs/worker.ts";
 import { createRenderer } from "../../shared/pdf/documents.ts";
@@ -93,7 +93,7 @@ serviceTest(`document worker (${testDbKind()})`, async (t) => {
   await t.step("a job whose worker died mid-job is claimed again after its lease", async () => {
     const [id] = await queue(svc, principal, ["COMMERCIAL_INVOICE"]);
     // The "dead" worker claims the job with a 1-second lease and never finishes it.
-    const claimed = await claimJobs(svc.db, {
+    const claimed = await documentQueue.claim(svc.db, {
       limit: 100,
       leaseSeconds: 1,
       workerId: "dead-worker",

@@ -1,5 +1,7 @@
+import { isEuMember } from "../../shared/pdf/templates/common.ts";
+import { euMemberStates } from "../../shared/reference/country_groups.ts";
 import { seedReferenceData } from "../../shared/reference/seed.ts";
-import { assertEquals, equal } from "../support/assert.ts";
+import { assert, assertEquals, equal } from "../support/assert.ts";
 import { testDb, testDbKind } from "../support/db.ts";
 import { serviceTest } from "../support/service.ts";
 
@@ -60,4 +62,17 @@ serviceTest(`reference data is loaded once and faithfully (${testDbKind()})`, as
     const [jpy] = await db.query("select minor_units from currencies where code = 'JPY'");
     assertEquals(jpy, { minor_units: "0" });
   });
+
+  await t.step(
+    "the templates' EU members are the seeded ones, read from the same file",
+    async () => {
+      const rows = await db.query<{ code: string }>(
+        "select code from eu_member_states order by code",
+      );
+      const members = [...euMemberStates()].sort();
+      equal(members.length, 27);
+      assertEquals(members, rows.map((r) => r.code));
+      assert(isEuMember("de") && isEuMember("HR") && !isEuMember("GB") && !isEuMember("CH"));
+    },
+  );
 });

@@ -3,7 +3,7 @@ import { enqueueGeneration } from "../../shared/generation/enqueue.ts";
 import { DocumentWorker } from "../../shared/jobs/worker.ts";
 import { createRenderer } from "../../shared/pdf/documents.ts";
 import { sha256Hex, toHex } from "../../shared/util/crypto.ts";
-import { claimDeliveries } from "../../shared/webhooks/deliverer.ts";
+import { deliveryQueue } from "../../shared/webhooks/deliverer.ts";
 import { dispatchOutbox } from "../../shared/webhooks/dispatcher.ts";
 import { hazardousShipment } from "../fixtures/sample_shipment.ts";
 import { assert, assertEquals, equal, expectError, expectJson, match } from "../support/assert.ts";
@@ -195,7 +195,7 @@ serviceTest(`webhooks: delivery (${testDbKind()})`, async (t) => {
     const sub = await subscribe(svc, team, hook.url);
     const eventId = await emit(svc, team);
     while (await dispatchOutbox(svc.db) > 0) { /* fan out */ }
-    const claimed = await claimDeliveries(svc.db, {
+    const claimed = await deliveryQueue.claim(svc.db, {
       limit: 100,
       leaseSeconds: 1,
       workerId: "dead-worker",

@@ -3,24 +3,23 @@
  * files the database is seeded from), for the accuracy test and the bench, which need no
  * database. Loaded once per process.
  */
+import { type CsvRecord, readReferenceCsv } from "../../reference/files.ts";
 import type { ExtractionLookups, Place } from "./lookups.ts";
-
-const DIR = new URL("../../../data/reference/", import.meta.url);
 
 let loaded: Promise<ExtractionLookups> | undefined;
 
 export function fileLookups(): Promise<ExtractionLookups> {
-  loaded ??= load();
+  loaded ??= Promise.resolve().then(load);
   return loaded;
 }
 
-async function load(): Promise<ExtractionLookups> {
-  const [countries, currencies, hs, locodes] = await Promise.all([
-    readCsv("countries.csv.gz"),
-    readCsv("currencies.csv.gz"),
-    readCsv("hs_codes.csv.gz"),
-    readCsv("unlocode.csv.gz"),
-  ]);
+function load(): ExtractionLookups {
+  const [countries, currencies, hs, locodes] = [
+    "countries.csv.gz",
+    "currencies.csv.gz",
+    "hs_codes.csv.gz",
+    "unlocode.csv.gz",
+  ].map(readReferenceCsv) as [CsvRecord[], CsvRecord[], CsvRecord[], CsvRecord[]];
   const countryNames = new Map(countries.map((r) => [r.code!, r.name!]));
   const currencyCodes = new Set(currencies.map((r) => r.code!));
   const hsCodes = new Set(hs.map((r) => r.code!));
@@ -40,59 +39,4 @@ async function load(): Promise<ExtractionLookups> {
         })),
       ),
   };
-}
-
-async function readCsv(name: string): Promise<Record<string, string>[]> {
-  const file = await Deno.open(new URL(name, DIR));
-  const text = await new Response(file.readable.pipeThrough(new DecompressionStream("gzip")))
-    .text();
-  const [header, ...rows] = parseCsv(text);
-  if (!header) return [];
-  return rows.filter((r) => r.length > 1).map((r) =>
-    Object.fromEntries(header.map((h, i) => [h, r[i] ?? ""]))
-  );
-}
-
-/**
- * RFC 4180 CSV: quoted fields may hold commas, quotes ("") and line breaks. Lines without a
- * quote (almost all of them) are split directly.
- */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  const lines = text.split(/\r?\n/);
-  for (let i = 0; i < lines.length; i++) {
-    let line = lines[i]!;
-    if (!line.includes('"')) {
-      if (line !== "") rows.push(line.split(","));
-      continue;
-    }
-    // A quoted field may go on over the next lines: gather until the quotes balance.
-    while ((line.match(/"/g)?.length ?? 0) % 2 === 1 && i + 1 < lines.length) {
-      line += "\n" + lines[++i];
-    }
-    rows.push(splitQuoted(line));
-  }
-  return rows;
-}
-
-function splitQuoted(line: string): string[] {
-  const fields: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i]!;
-    if (quoted) {
-      if (c === '"' && line[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      fields.push(field);
-      field = "";
-    } else field += c;
-  }
-  fields.push(field);
-  return fields;
 }

@@ -6,6 +6,7 @@
 import type { Queryable } from "../../db/db.ts";
 import type { FileKind } from "../../providers/extraction.ts";
 import type { ExtractionResult } from "../result.ts";
+import { LeaseQueue } from "../../jobs/lease_queue.ts";
 
 export interface ExtractionJob {
   id: string;
@@ -17,14 +18,21 @@ export interface ExtractionJob {
   max_attempts: number;
 }
 
-const JOB_COLUMNS = "j.id, j.team_id, j.shipment_id, j.file_path, j.file_kind, j.attempts, " +
-  "j.max_attempts";
-
 /**
- * Claims up to `limit` jobs: due ones, and ones whose lease ran out (their worker died) with
- * attempts left. FOR UPDATE SKIP LOCKED lets any number of workers, on any machines, claim from
- * the same table without taking the same job.
+ * Due: jobs with no lease whose run_after has come, and jobs whose lease ran out (their worker
+ * died) with attempts left.
  */
+export const extractionQueue = new LeaseQueue<ExtractionJob>({
+  table: "extraction_jobs",
+  held: "processing",
+  due: `status = 'processing'
+        and ((locked_until is null and run_after <= now())
+          or (locked_until < now() and attempts < max_attempts))`,
+  order: "run_after",
+  columns: "j.id, j.team_id, j.shipment_id, j.file_path, j.file_kind, j.attempts, j.max_attempts",
+});
+
+/** Claims up to `limit` due jobs. */
 export function claimExtractionJobs(
   db: Queryable,
   options: {
@@ -35,37 +43,12 @@ export function claimExtractionJobs(
     ocr?: boolean;
   },
 ): Promise<ExtractionJob[]> {
-  const withoutOcr = options.ocr === false
-    ? "and file_kind in ('pdf', 'xls', 'xlsx') and not needs_ocr"
-    : "";
-  return db.query<ExtractionJob>(
-    `with due as (
-       select id from extraction_jobs
-        where status = 'processing'
-          and ((locked_until is null and run_after <= now())
-            or (locked_until < now() and attempts < max_attempts))
-          ${withoutOcr}
-        order by run_after
-        limit $1
-        for update skip locked
-     )
-     update extraction_jobs j
-        set attempts = j.attempts + 1, locked_until = now() + make_interval(secs => $2),
-            worker_id = $3
-       from due
-      where j.id = due.id
-     returning ${JOB_COLUMNS}`,
-    [options.limit, options.leaseSeconds, options.workerId],
-  );
-}
-
-/** Jobs whose last attempt's lease ran out: nobody will finish them. */
-export function abandonedExtractionJobs(db: Queryable): Promise<ExtractionJob[]> {
-  return db.query<ExtractionJob>(
-    `select ${JOB_COLUMNS} from extraction_jobs j
-      where j.status = 'processing' and j.locked_until < now() and j.attempts >= j.max_attempts
-      limit 100`,
-  );
+  return extractionQueue.claim(db, {
+    ...options,
+    only: options.ocr === false
+      ? "file_kind in ('pdf', 'xls', 'xlsx') and not needs_ocr"
+      : undefined,
+  });
 }
 
 export interface NewExtractionJob {

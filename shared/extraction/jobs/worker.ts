@@ -2,7 +2,7 @@ import type { Db, Queryable } from "../../db/db.ts";
 import { recordEvent } from "../../events/outbox.ts";
 import type { Logger } from "../../http/log.ts";
 import { ClaimLoop } from "../../jobs/claim_loop.ts";
-import { retryDelaySeconds } from "../../jobs/queue.ts";
+import { retryDelaySeconds } from "../../jobs/lease_queue.ts";
 import {
   ExtractionFailure,
   type ExtractionProvider,
@@ -11,7 +11,7 @@ import {
 import type { Storage } from "../../storage/storage.ts";
 import type { ExtractionResult } from "../result.ts";
 import { checkResult, crashMessage } from "./outcome.ts";
-import { abandonedExtractionJobs, claimExtractionJobs, type ExtractionJob } from "./queue.ts";
+import { claimExtractionJobs, type ExtractionJob, extractionQueue } from "./queue.ts";
 
 /** A drain claims no more jobs when less time than this is left before its deadline. */
 const MIN_DRAIN_BUDGET_MS = 5_000;
@@ -188,16 +188,16 @@ export class ExtractionWorker {
 
   async #complete(job: ExtractionJob, result: ExtractionResult): Promise<void> {
     await this.deps.db.transaction(async (tx) => {
-      const done = await tx.query(
-        `update extraction_jobs
-            set status = 'completed', result = $3::text::jsonb, completed_at = now(),
-                locked_until = null, error_code = null, error_message = null
-          where id = $1 and status = 'processing' and worker_id = $2
-         returning id`,
-        [job.id, this.id, JSON.stringify(result)],
+      const done = await extractionQueue.settle(
+        tx,
+        job.id,
+        this.id,
+        `status = 'completed', result = $1::text::jsonb, completed_at = now(), error_code = null,
+         error_message = null`,
+        [JSON.stringify(result)],
       );
       // A worker whose lease ran out and whose job was claimed again does not report it.
-      if (done.length === 0) return;
+      if (!done) return;
       await recordEvent(tx, job.team_id, "extraction.completed", {
         job_id: job.id,
         shipment_id: job.shipment_id,
@@ -210,15 +210,14 @@ export class ExtractionWorker {
   /** Ends the job as failed with SVC_EXTRACT_002 and its event, in one transaction. */
   async #fail(job: ExtractionJob, message: string): Promise<void> {
     await this.deps.db.transaction(async (tx) => {
-      const done = await tx.query(
-        `update extraction_jobs
-            set status = 'failed', error_code = $3, error_message = $4, completed_at = now(),
-                locked_until = null
-          where id = $1 and status = 'processing' and worker_id = $2
-         returning id`,
-        [job.id, this.id, EXTRACTION_FAILED, message.slice(0, 1000)],
+      const done = await extractionQueue.settle(
+        tx,
+        job.id,
+        this.id,
+        FAILED,
+        [EXTRACTION_FAILED, message.slice(0, 1000)],
       );
-      if (done.length > 0) await failedEvent(tx, job, message);
+      if (done) await failedEvent(tx, job, message);
     });
   }
 
@@ -229,14 +228,12 @@ export class ExtractionWorker {
         `Extraction failed on every attempt (${job.attempts}): ${message}`,
       );
     }
-    await this.deps.db.query(
-      `update extraction_jobs
-          set locked_until = null, worker_id = null, error_message = $3,
-              run_after = now() + make_interval(secs => $4)
-        where id = $1 and status = 'processing' and worker_id = $2`,
+    await extractionQueue.settle(
+      this.deps.db,
+      job.id,
+      this.id,
+      "worker_id = null, error_message = $1, run_after = now() + make_interval(secs => $2)",
       [
-        job.id,
-        this.id,
         `Attempt ${job.attempts} failed: ${message}`.slice(0, 1000),
         retryDelaySeconds(job.attempts),
       ],
@@ -245,36 +242,35 @@ export class ExtractionWorker {
 
   /** Back to the queue, due at once, and the interrupted attempt does not count. */
   async #release(job: ExtractionJob, options: { needsOcr?: boolean } = {}): Promise<void> {
-    await this.deps.db.query(
-      `update extraction_jobs
-          set locked_until = null, worker_id = null, run_after = now(),
-              attempts = greatest(attempts - 1, 0), needs_ocr = needs_ocr or $3
-        where id = $1 and status = 'processing' and worker_id = $2`,
-      [job.id, this.id, options.needsOcr ?? false],
+    await extractionQueue.settle(
+      this.deps.db,
+      job.id,
+      this.id,
+      `worker_id = null, run_after = now(), attempts = greatest(attempts - 1, 0),
+       needs_ocr = needs_ocr or $1`,
+      [options.needsOcr ?? false],
     );
   }
 
   /** Jobs whose last lease ran out: fail them, with their event, in one transaction each. */
   async #failAbandoned(): Promise<void> {
-    for (const job of await abandonedExtractionJobs(this.deps.db)) {
+    for (const job of await extractionQueue.abandoned(this.deps.db)) {
       const times = job.attempts === 1 ? "once" : `${job.attempts} times`;
       const message = `The worker reading this file stopped ${times} (the file may be too ` +
         "large or too complex to read); no attempts are left";
       await this.deps.db.transaction(async (tx) => {
-        const done = await tx.query(
-          `update extraction_jobs
-              set status = 'failed', error_code = $2, error_message = $3, completed_at = now(),
-                  locked_until = null
-            where id = $1 and status = 'processing' and locked_until < now()
-              and attempts >= max_attempts
-           returning id`,
-          [job.id, EXTRACTION_FAILED, message],
-        );
-        if (done.length > 0) await failedEvent(tx, job, message);
+        const done = await extractionQueue.settleAbandoned(tx, job.id, FAILED, [
+          EXTRACTION_FAILED,
+          message,
+        ]);
+        if (done) await failedEvent(tx, job, message);
       });
     }
   }
 }
+
+/** How a job ends as failed: its code ($1) and message ($2). */
+const FAILED = "status = 'failed', error_code = $1, error_message = $2, completed_at = now()";
 
 function failedEvent(tx: Queryable, job: ExtractionJob, message: string): Promise<void> {
   return recordEvent(tx, job.team_id, "extraction.failed", {

@@ -21,6 +21,7 @@ import { OCR_LIMITS, refuse } from "./limits.ts";
 import { findXObjectDraws, IDENTITY, type Matrix, multiply } from "./pdf_content.ts";
 import { decodeGeneric } from "./pdf_filters.ts";
 import { decodeImage, planImage, type PlannedImage } from "./pdf_image.ts";
+import { concatBytes } from "../../util/bytes.ts";
 
 /** Page sides up to 200 in: PDF's own limit without UserUnit. */
 const MAX_PAGE_POINTS = 14_400;
@@ -142,13 +143,7 @@ function pageContent(doc: PDFDocument, page: PDFPage, what: string): Uint8Array 
     if (total > OCR_LIMITS.maxContentStreamBytes) refuse(`${what}'s content is too large`);
     parts.push(part, new Uint8Array([10]));
   }
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
+  return concatBytes(parts);
 }
 
 function collectImages(

@@ -1,10 +1,8 @@
 import type { GrayImage } from "./gray.ts";
+import { concatBytes } from "../../util/bytes.ts";
 
 /** Binary PGM (P5): the simplest grey format the engine's image reader takes as it is. */
 export function encodePgm(image: GrayImage): Uint8Array {
   const header = new TextEncoder().encode(`P5\n${image.width} ${image.height}\n255\n`);
-  const out = new Uint8Array(header.length + image.data.length);
-  out.set(header);
-  out.set(image.data, header.length);
-  return out;
+  return concatBytes([header, image.data]);
 }

@@ -19,6 +19,7 @@ import {
 } from "./gray.ts";
 import { readJpegHeader } from "./jpeg.ts";
 import { checkRasterSize, OCR_LIMITS, refuse } from "./limits.ts";
+import { concatBytes } from "../../util/bytes.ts";
 
 /** A page's tags as UTIF wants them: `t<tag number>` → values. */
 export type TiffTags = Record<string, number[]>;
@@ -317,10 +318,7 @@ function decodeJpegPage(file: Uint8Array, tags: TiffTags, what: string): GrayIma
     let data = file.subarray(offset, offset + counts[i]!);
     if (tables && tables.length > 4) {
       // The tables stream without its end marker, then the strip without its start marker.
-      const joined = new Uint8Array(tables.length - 2 + data.length - 2);
-      joined.set(tables.slice(0, -2));
-      joined.set(data.subarray(2), tables.length - 2);
-      data = joined;
+      data = concatBytes([new Uint8Array(tables.slice(0, -2)), data.subarray(2)]);
     }
     let piece;
     try {

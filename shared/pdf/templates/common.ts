@@ -13,6 +13,7 @@
  */
 import { choice, type Column, type Content, field, type FieldValue, text } from "../model.ts";
 import { isPresent, readPath } from "../../rules/paths.ts";
+import { euMemberStates } from "../../reference/country_groups.ts";
 
 export { isPresent };
 
@@ -188,38 +189,8 @@ export function countryName(code: unknown): string {
   }
 }
 
-export const EU_MEMBER_STATES: readonly string[] = [
-  "AT",
-  "BE",
-  "BG",
-  "CY",
-  "CZ",
-  "DE",
-  "DK",
-  "EE",
-  "ES",
-  "FI",
-  "FR",
-  "GR",
-  "HR",
-  "HU",
-  "IE",
-  "IT",
-  "LT",
-  "LU",
-  "LV",
-  "MT",
-  "NL",
-  "PL",
-  "PT",
-  "RO",
-  "SE",
-  "SI",
-  "SK",
-];
-
 export function isEuMember(code: unknown): boolean {
-  return EU_MEMBER_STATES.includes(asString(code).toUpperCase());
+  return euMemberStates().has(asString(code).toUpperCase());
 }
 
 export function yesNo(value: boolean | undefined): string {

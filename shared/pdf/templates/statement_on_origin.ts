@@ -11,6 +11,7 @@
  *   the origin declaration with the approved exporter's authorisation number, signed.
  * - The EU's GSP (Reg. (EU) 2015/2447 Annex 22-07): REX number, origin criterion.
  */
+import { PAN_EURO_PARTNERS } from "../../reference/country_groups.ts";
 import type { Block, Content, DocumentSpec } from "../model.ts";
 import { field, text } from "../model.ts";
 import {
@@ -78,8 +79,6 @@ const AGREEMENT_NAMES: Record<OriginWording, string> = {
   FTA: "",
 };
 
-const PEM_PARTNERS = ["CH", "NO", "IS", "LI", "TR"];
-
 /** Which text applies: by the agreement's name, else by the route (PEM partners, else TCA). */
 export function originWording(data: ShipmentData): OriginWording {
   const name = readString(data, "origin_data.agreement_name");
@@ -93,7 +92,7 @@ export function originWording(data: ShipmentData): OriginWording {
   }
   if (name) return "FTA";
   const destination = readString(data, "route.destination_country").toUpperCase();
-  return PEM_PARTNERS.includes(destination) ? "PEM" : "TCA";
+  return PAN_EURO_PARTNERS.has(destination) ? "PEM" : "TCA";
 }
 
 /** The exporting country: the exporter's country, else the route's origin. */
