@@ -23,7 +23,7 @@ const LIGHT_LIMIT_MB = 5;
  */
 const CEILING_MB: Record<string, number> = {
   "flatten-document": 20.5,
-  worker: 33.5,
+  worker: 35,
 };
 
 /** Only these render documents and drain queues in their own isolate. */
