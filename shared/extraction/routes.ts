@@ -3,7 +3,8 @@ import { errorResponse } from "../endpoints/common_responses.ts";
 import { sqlState } from "../db/db.ts";
 import { ServiceError } from "../errors/service_error.ts";
 import type { ServiceApp } from "../http/app.ts";
-import { MAX_UPLOAD_BYTES, readMultipartForm } from "../http/body.ts";
+import { MAX_UPLOAD_BYTES, readMultipartParts } from "../http/body.ts";
+import type { MultipartPart } from "../http/multipart.ts";
 import type { AppEnv } from "../http/types.ts";
 import { addRoute, pathParam } from "../http/route.ts";
 import type { FileKind } from "../providers/extraction.ts";
@@ -171,26 +172,29 @@ interface Upload {
 
 /** The body is read once, and refused (413) as soon as it passes the limit (body.ts). */
 async function readUpload(c: Context<AppEnv>): Promise<Upload> {
-  const form = await readMultipartForm(c, MAX_UPLOAD_BYTES);
-  return { bytes: await fileOf(form), shipmentId: shipmentIdOf(form) };
+  // Views of the body: an 18.5 MiB upload is held once, not three times (body, File, copy).
+  const parts = await readMultipartParts(c, MAX_UPLOAD_BYTES);
+  return { bytes: fileOf(parts), shipmentId: shipmentIdOf(parts) };
 }
 
-async function fileOf(form: FormData): Promise<Uint8Array> {
-  const files = form.getAll("file");
+function fileOf(parts: readonly MultipartPart[]): Uint8Array {
+  const files = parts.filter((p) => p.name === "file");
   const file = files[0];
   if (files.length > 1) {
     throw new ServiceError("SVC_EXTRACT_001", "Send one `file` part, not several");
   }
-  if (!(file instanceof File)) {
+  if (!file || file.filename === undefined) {
     throw new ServiceError("SVC_EXTRACT_001", "The `file` part is missing (or is not a file)");
   }
-  if (file.size === 0) throw new ServiceError("SVC_EXTRACT_001", "The file is empty");
-  return new Uint8Array(await file.arrayBuffer());
+  if (file.data.length === 0) throw new ServiceError("SVC_EXTRACT_001", "The file is empty");
+  return file.data;
 }
 
 /** Absent or empty (an empty form input): none; anything else must name a team shipment. */
-function shipmentIdOf(form: FormData): string | null {
-  const value = form.get("shipment_id");
+function shipmentIdOf(parts: readonly MultipartPart[]): string | null {
+  const part = parts.find((p) => p.name === "shipment_id");
+  if (part?.filename !== undefined) throw shipmentNotFound(); // a file is no shipment id
+  const value = part ? new TextDecoder().decode(part.data) : null;
   if (value === null || value === "") return null;
   if (!isUuid(value)) throw shipmentNotFound();
   return value;
