@@ -11,6 +11,7 @@ import { closeOcr, readImageFile } from "../../shared/extraction/ocr/index.ts";
 import { OCR_LIMITS } from "../../shared/extraction/ocr/limits.ts";
 import { ExtractionThreadPool } from "../../shared/extraction/jobs/thread_pool.ts";
 import { glyphPagePng, noisePng } from "../../bench/lib/hostile_files.ts";
+import { concatBytes } from "../../shared/util/bytes.ts";
 import { assert, match } from "../support/assert.ts";
 
 /** Reference data nobody asks for here: the files below never reach field extraction. */
@@ -165,11 +166,5 @@ function pngHeader(
     chunk("IDAT", new Uint8Array([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])),
     chunk("IEND", new Uint8Array()),
   ];
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
+  return concatBytes(parts);
 }
