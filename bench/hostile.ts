@@ -154,16 +154,39 @@ async function newTeam(service: ServerProcess, i: number): Promise<Team> {
 
 /** The service's resident memory now, from /proc. */
 function rssMiB(pid: number): number {
-  const status = Deno.readTextFileSync(`/proc/${pid}/status`);
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  return processStatus(pid).rssMiB;
 }
 
-/** Samples RSS and /health's latency every `everyMs` until stopped. */
+function processStatus(pid: number): { rssMiB: number; threads: number } {
+  const status = Deno.readTextFileSync(`/proc/${pid}/status`);
+  return {
+    rssMiB: Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024,
+    threads: Number(/Threads:\s+(\d+)/.exec(status)?.[1] ?? 0),
+  };
+}
+
+/**
+ * Samples RSS and /health's latency every `everyMs` until stopped; also a timeline, one sample
+ * a second (seconds, RSS in MiB, OS threads of the process), to see where memory goes.
+ */
 function monitor(service: ServerProcess, everyMs = 200) {
   let peakRss = rssMiB(service.pid);
   let healthMax = 0;
   let running = true;
-  const rssTimer = setInterval(() => peakRss = Math.max(peakRss, rssMiB(service.pid)), 100);
+  const started = performance.now();
+  const timeline: [number, number, number][] = [];
+  let ticks = 0;
+  const rssTimer = setInterval(() => {
+    const now = processStatus(service.pid);
+    peakRss = Math.max(peakRss, now.rssMiB);
+    if (ticks++ % 10 === 0) {
+      timeline.push([
+        Math.round((performance.now() - started) / 1000),
+        Math.round(now.rssMiB),
+        now.threads,
+      ]);
+    }
+  }, 100);
   const loop = (async () => {
     while (running) {
       const started = performance.now();
@@ -180,7 +203,7 @@ function monitor(service: ServerProcess, everyMs = 200) {
       running = false;
       clearInterval(rssTimer);
       await loop;
-      return { peakRssMiB: Math.round(peakRss), healthMaxMs: Math.round(healthMax) };
+      return { peakRssMiB: Math.round(peakRss), healthMaxMs: Math.round(healthMax), timeline };
     },
   };
 }
@@ -308,6 +331,8 @@ async function imageUploads(service: ServerProcess, teams: Team[]) {
     peakRssMiB: watched.peakRssMiB,
     rssAfterMiB: Math.round(rssMiB(service.pid)),
     healthMaxMs: watched.healthMaxMs,
+    /** [seconds, RSS MiB, threads], one a second. */
+    timeline: watched.timeline,
   };
 }
 

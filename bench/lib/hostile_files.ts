@@ -28,15 +28,50 @@ function chunk(type: string, data: Uint8Array): Uint8Array {
   return out;
 }
 
-/** A `size`×`size` 8-bit greyscale PNG of random pixels (4,400: about 18.5 MiB). */
-export function noisePng(size: number, seed = 1): Uint8Array {
-  const raw = new Uint8Array(size * (size + 1));
+/** xorshift32: the same bytes for the same seed. */
+function random(seed: number): () => number {
   let x = seed >>> 0 || 1;
-  for (let i = 0; i < raw.length; i++) {
+  return () => {
     x ^= x << 13;
     x ^= x >>> 17;
     x ^= x << 5;
-    raw[i] = i % (size + 1) === 0 ? 0 : x & 0xff;
+    return x >>> 0;
+  };
+}
+
+/** A `size`×`size` 8-bit greyscale PNG of random pixels (4,400: about 18.5 MiB). */
+export function noisePng(size: number, seed = 1): Uint8Array {
+  const next = random(seed);
+  const pixels = new Uint8Array(size * size);
+  for (let i = 0; i < pixels.length; i++) pixels[i] = next() & 0xff;
+  return greyPng(size, pixels, 0);
+}
+
+/**
+ * A `size`×`size` page of lines of random dark "glyphs" (small bars the size of 10 pt letters
+ * at 300 dpi) on white: it looks like text to Tesseract, which spends seconds on it.
+ */
+export function glyphPagePng(size: number, seed = 1): Uint8Array {
+  const next = random(seed);
+  const pixels = new Uint8Array(size * size).fill(255);
+  for (let top = 40; top + 30 < size; top += 50) {
+    for (let left = 40; left + 20 < size - 40;) {
+      const width = 4 + (next() % 14);
+      const height = 14 + (next() % 14);
+      for (let y = top + 28 - height; y < top + 28; y++) {
+        pixels.fill(0, y * size + left, y * size + left + width);
+      }
+      left += width + 3 + (next() % 5) + (next() % 6 === 0 ? 20 : 0);
+    }
+  }
+  return greyPng(size, pixels, 6);
+}
+
+/** An 8-bit greyscale PNG of `pixels` (rows of `size`), deflated at `level`. */
+function greyPng(size: number, pixels: Uint8Array, level: 0 | 6): Uint8Array {
+  const raw = new Uint8Array(size * (size + 1));
+  for (let y = 0; y < size; y++) {
+    raw.set(pixels.subarray(y * size, (y + 1) * size), y * (size + 1) + 1);
   }
   const header = new Uint8Array(13);
   const view = new DataView(header.buffer);
@@ -46,7 +81,7 @@ export function noisePng(size: number, seed = 1): Uint8Array {
   const parts = [
     new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk("IHDR", header),
-    chunk("IDAT", new Uint8Array(deflateSync(raw, { level: 0 }))),
+    chunk("IDAT", new Uint8Array(deflateSync(raw, { level }))),
     chunk("IEND", new Uint8Array()),
   ];
   return concatBytes(parts);

@@ -107,7 +107,7 @@ export function extractFilledFieldsApp(deps: FormsDeps): ServiceApp {
       503: errorResponse("SVC_SYS_004: too many forms waiting to be read (Retry-After)"),
     },
   }, async (c, { body: input }) => {
-    const bytes = new Uint8Array(await input.file.arrayBuffer());
+    const bytes = input.file.bytes;
     const shipmentId = input.shipment_id;
     const extraction = await deps.forms.read(bytes, {
       docType: input.doc_type,

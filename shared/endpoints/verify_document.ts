@@ -74,7 +74,7 @@ export function verifyDocumentApp(deps: PlatformDeps): ServiceApp {
       415: errorResponse("SVC_REQ_003: Content-Type is not multipart/form-data"),
     },
   }, async (c, { body }) => {
-    const sha256 = await sha256Hex(new Uint8Array(await body.file.arrayBuffer()));
+    const sha256 = await sha256Hex(body.file.bytes);
     return c.json(await check(sha256), 200);
   });
 

@@ -88,7 +88,7 @@ export function addExtractionRoutes(svc: ServiceApp<ExtractionRouteDeps>): void 
   }, async (c, { body }) => {
     const teamId = c.get("principal").teamId;
     const upload = {
-      bytes: new Uint8Array(await body.file.arrayBuffer()),
+      bytes: body.file.bytes,
       shipmentId: body.shipment_id ?? null,
     };
     const kind = sniffFileKind(upload.bytes);

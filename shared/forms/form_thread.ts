@@ -2,12 +2,12 @@
 import { parentPort } from "node:worker_threads";
 import { ServiceError } from "../errors/service_error.ts";
 import { extractFilledForm } from "./extract.ts";
-import type { FormRequest, FormResponse } from "./form_threads.ts";
+import type { FormMessage, FormResponse } from "./form_threads.ts";
 
-parentPort!.on("message", ({ id, bytes, expected }: FormRequest) => {
+parentPort!.on("message", ({ id, bytes, expected }: FormMessage) => {
   let answer: FormResponse;
   try {
-    answer = { id, extraction: extractFilledForm(bytes, expected) };
+    answer = { id, extraction: extractFilledForm(new Uint8Array(bytes), expected) };
   } catch (error) {
     answer = error instanceof ServiceError
       ? { id, error: { code: error.code, message: error.message, details: error.details } }

@@ -14,6 +14,7 @@
 import type { Worker } from "node:worker_threads";
 import { type ErrorCode } from "../errors/codes.ts";
 import { ServiceError } from "../errors/service_error.ts";
+import { threadBuffer } from "../util/bytes.ts";
 import { type Expected, extractFilledForm, type Extraction } from "./extract.ts";
 
 export interface FormRequest {
@@ -21,6 +22,9 @@ export interface FormRequest {
   bytes: Uint8Array;
   expected: Expected;
 }
+
+/** A request as posted to a thread: the file as a transferred ArrayBuffer (threadBuffer). */
+export type FormMessage = Omit<FormRequest, "bytes"> & { bytes: ArrayBuffer };
 
 export type FormResponse =
   | { ready: true; id?: undefined }
@@ -101,7 +105,9 @@ export class FormThreads {
         ),
       this.options.timeoutMs,
     );
-    thread.worker.postMessage(thread.task!.request);
+    const { id, bytes, expected } = thread.task!.request;
+    const buffer = threadBuffer(bytes);
+    thread.worker.postMessage({ id, bytes: buffer, expected } satisfies FormMessage, [buffer]);
   }
 
   #spawn(): Thread {

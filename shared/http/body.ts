@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { ServiceError } from "../errors/service_error.ts";
 import { concatBytes } from "../util/bytes.ts";
-import { multipartBoundary, parseMultipart } from "./multipart.ts";
+import { multipartBoundary, type MultipartPart, multipartParts } from "./multipart.ts";
 import type { AppEnv } from "./types.ts";
 
 /** JSON bodies larger than this are refused with 413 (DESIGN.md). */
@@ -218,10 +218,10 @@ const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
  * oversized upload is refused without being held in memory), the syntax (400 SVC_REQ_002) and
  * each file's size (413).
  */
-export async function readMultipartForm(
+export async function readMultipartParts(
   c: Context<AppEnv>,
   maxFileBytes = MAX_UPLOAD_BYTES,
-): Promise<FormData> {
+): Promise<MultipartPart[]> {
   const type = c.req.header("content-type") ?? "";
   if (!/^multipart\/form-data\s*;(.*;)?\s*boundary=/i.test(type)) {
     throw new ServiceError(
@@ -235,19 +235,19 @@ export async function readMultipartForm(
     // Users know the file limit; the form's few extra KiB are ours to allow, not to announce.
     limitLabel: `${maxFileBytes / (1024 * 1024)} MiB (the file limit)`,
   });
-  let form: FormData;
+  let parts: MultipartPart[];
   try {
-    form = parseMultipart(bytes, multipartBoundary(type));
+    parts = multipartParts(bytes, multipartBoundary(type));
   } catch {
     throw new ServiceError("SVC_REQ_002", "The body is not a well-formed multipart form");
   }
-  for (const value of form.values()) {
-    if (typeof value !== "string" && value.size > maxFileBytes) {
+  for (const part of parts) {
+    if (part.filename !== undefined && part.data.length > maxFileBytes) {
       throw new ServiceError(
         "SVC_REQ_001",
         `The file is larger than ${maxFileBytes / (1024 * 1024)} MiB`,
       );
     }
   }
-  return form;
+  return parts;
 }

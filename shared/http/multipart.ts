@@ -20,16 +20,64 @@ export function multipartBoundary(contentType: string): string | undefined {
   return match?.[1] ?? match?.[2];
 }
 
+/** A part of a form; `data` is a view of the body, not a copy. */
+export interface MultipartPart {
+  name: string;
+  /** Set (possibly empty) for a file part. */
+  filename?: string;
+  type: string;
+  data: Uint8Array;
+}
+
+/**
+ * A file part as a route's checked body holds it: its bytes stay a view of the request body, so
+ * an upload is held once (a FormData File would copy it in, and reading it would copy it out).
+ */
+export class UploadedPart {
+  constructor(
+    readonly bytes: Uint8Array,
+    readonly filename: string,
+    readonly type: string,
+  ) {}
+
+  get size(): number {
+    return this.bytes.length;
+  }
+}
+
 export function parseMultipart(body: Uint8Array, boundary: string | undefined): FormData {
+  return toFormData(multipartParts(body, boundary));
+}
+
+/** Parts as a FormData: text parts as strings, file parts as Files (copies of their bytes). */
+export function toFormData(parts: readonly MultipartPart[]): FormData {
+  const form = new FormData();
+  for (const part of parts) {
+    if (part.filename === undefined) form.append(part.name, new TextDecoder().decode(part.data));
+    else {
+      const file = new File([part.data as Uint8Array<ArrayBuffer>], part.filename, {
+        type: part.type,
+      });
+      form.append(part.name, file);
+    }
+  }
+  return form;
+}
+
+/**
+ * The parts of a form as views of its body: a route that only stores or reads a file's bytes
+ * takes them without the two copies a FormData File costs (into the Blob, and out again).
+ */
+export function multipartParts(body: Uint8Array, boundary: string | undefined): MultipartPart[] {
   if (!boundary) throw new MalformedMultipart("no boundary parameter");
   const delimiter = encoder.encode(`--${boundary}`);
   const between = concatBytes([CRLF, delimiter]);
   let at = indexOfBytes(body, delimiter, 0);
   if (at < 0) throw new MalformedMultipart("no boundary");
-  const form = new FormData();
+  const parts: MultipartPart[] = [];
   while (true) {
     at += delimiter.length;
-    if (body[at] === 0x2d && body[at + 1] === 0x2d) return form; // the close delimiter
+    if (body[at] === 0x2d && body[at + 1] === 0x2d) return parts; // the close delimiter
     while (body[at] === 0x20 || body[at] === 0x09) at++; // transport padding
     if (body[at] !== 0x0d || body[at + 1] !== 0x0a) throw new MalformedMultipart("delimiter");
     const headerEnd = indexOfBytes(body, HEADER_END, at);
@@ -38,23 +86,19 @@ export function parseMultipart(body: Uint8Array, boundary: string | undefined): 
     const start = headerEnd + 4;
     const end = indexOfBytes(body, between, start);
     if (end < 0) throw new MalformedMultipart("unterminated part");
-    addPart(form, headers, body.subarray(start, end));
+    parts.push(partOf(headers, body.subarray(start, end)));
     at = end + 2;
   }
 }
 
-function addPart(form: FormData, headers: Map<string, string>, data: Uint8Array): void {
+function partOf(headers: Map<string, string>, data: Uint8Array): MultipartPart {
   const disposition = headers.get("content-disposition") ?? "";
   if (!/^form-data\s*(;|$)/i.test(disposition)) throw new MalformedMultipart("disposition");
   const name = parameter(disposition, "name");
   if (name === undefined) throw new MalformedMultipart("part without a name");
   const filename = parameter(disposition, "filename");
-  if (filename === undefined) {
-    form.append(name, new TextDecoder().decode(data));
-    return;
-  }
   const type = headers.get("content-type") ?? "application/octet-stream";
-  form.append(name, new File([data as Uint8Array<ArrayBuffer>], filename, { type }));
+  return filename === undefined ? { name, type, data } : { name, filename, type, data };
 }
 
 function parameter(header: string, key: string): string | undefined {

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { ServiceApp } from "./app.ts";
-import { readJsonObject, readMultipartForm } from "./body.ts";
+import { readJsonObject, readMultipartParts } from "./body.ts";
 import { clientAddress } from "./client_address.ts";
 import { checkParams, type ParamLocation, type ParamSpec } from "./params.ts";
 import { rateLimitHeaders, type RateState, tightest } from "./rate_limit.ts";
@@ -176,8 +176,8 @@ function isParamSpecs(input: ParamsInput): input is readonly ParamSpec[] {
 
 async function checkBody(c: Context<AppEnv>, body: BodyInput): Promise<unknown> {
   if (body.contentType === "multipart/form-data") {
-    const form = await readMultipartForm(c, body.maxFileBytes);
-    return parseInput(body.schema, formFields(form), body.error);
+    const parts = await readMultipartParts(c, body.maxFileBytes);
+    return parseInput(body.schema, formFields(parts), body.error);
   }
   const absent = body.optional &&
     (c.req.header("content-length") === "0" || !c.req.header("content-type"));

@@ -1,3 +1,4 @@
+import { type MultipartPart, UploadedPart } from "./multipart.ts";
 import type { RequestSchema, SchemaIssue, SchemaOutput } from "./schema.ts";
 import type { ErrorCode } from "../errors/codes.ts";
 import { ServiceError } from "../errors/service_error.ts";
@@ -56,21 +57,28 @@ export function fieldOf(issue: SchemaIssue): string | undefined {
 
 /**
  * A multipart form as the object its schema checks: a part sent once is its value, a part
- * sent several times the list of its values. Text parts are trimmed, and an empty one counts
- * as not sent (HTML forms send their empty inputs).
+ * sent several times the list of its values. File parts are UploadedParts (views of the body);
+ * text parts are trimmed, and an empty one counts as not sent (HTML forms send their empty
+ * inputs).
  */
 export function formFields(
-  form: FormData,
-): Record<string, FormDataEntryValue | FormDataEntryValue[]> {
-  const fields: Record<string, FormDataEntryValue | FormDataEntryValue[]> = {};
-  for (const name of new Set(form.keys())) {
-    const values = form.getAll(name)
-      .map((v) => typeof v === "string" ? v.trim() : v)
+  parts: readonly MultipartPart[],
+): Record<string, FormValue | FormValue[]> {
+  const fields: Record<string, FormValue | FormValue[]> = {};
+  for (const name of new Set(parts.map((part) => part.name))) {
+    const values = parts.filter((part) => part.name === name)
+      .map((part): FormValue =>
+        part.filename === undefined
+          ? new TextDecoder().decode(part.data).trim()
+          : new UploadedPart(part.data, part.filename, part.type)
+      )
       .filter((v) => v !== "");
     if (values.length > 0) fields[name] = values.length === 1 ? values[0]! : values;
   }
   return fields;
 }
+
+type FormValue = string | UploadedPart;
 
 /** Every failure of the check answers `code`. */
 export function always(code: ErrorCode): IssueError {

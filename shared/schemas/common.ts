@@ -1,6 +1,7 @@
 import { DOCUMENT_TYPES } from "../rules/document_types.ts";
 import { UUID_PATTERN } from "../util/uuid.ts";
 import { z } from "./zod.ts";
+import { UploadedPart } from "../http/multipart.ts";
 
 export const ErrorBody = z.object({
   error: z.object({
@@ -30,4 +31,4 @@ export const JsonObject = z.record(z.string(), z.unknown());
 export const UuidText = z.string().regex(UUID_PATTERN).meta({ format: "uuid" });
 
 /** A file part of a multipart form. */
-export const UploadedFile = z.instanceof(File).meta({ type: "string", format: "binary" });
+export const UploadedFile = z.instanceof(UploadedPart).meta({ type: "string", format: "binary" });

@@ -29,3 +29,14 @@ export function indexOfBytes(bytes: Uint8Array, pattern: Uint8Array, from = 0): 
   }
   return -1;
 }
+
+/**
+ * A copy of `bytes` as an ArrayBuffer, to transfer to a node:worker_threads thread. Deno 2.9's
+ * worker_threads serializes a typed array in a message element by element on the posting thread
+ * (measured: 11 s and about 1 GiB of heap for an 18.5 MB upload, with or without a transfer
+ * list), while a transferred ArrayBuffer moves as a block (12 ms). The copy leaves the caller's
+ * bytes usable.
+ */
+export function threadBuffer(bytes: Uint8Array): ArrayBuffer {
+  return bytes.slice().buffer as ArrayBuffer;
+}

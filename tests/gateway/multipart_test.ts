@@ -1,6 +1,7 @@
 import {
   MalformedMultipart,
   multipartBoundary,
+  multipartParts,
   parseMultipart,
 } from "../../shared/http/multipart.ts";
 import { throws } from "node:assert/strict";
@@ -46,4 +47,20 @@ Deno.test("multipart: broken bodies are refused", () => {
   }
   equal(multipartBoundary('multipart/form-data; boundary="a b"'), "a b");
   equal(multipartBoundary("multipart/form-data; boundary="), undefined);
+});
+
+Deno.test("multipart parts are views of the body: a file is held once, not copied", async () => {
+  const bytes = crypto.getRandomValues(new Uint8Array(60_000));
+  const form = new FormData();
+  form.append("file", new File([bytes], "scan.png", { type: "image/png" }));
+  form.append("shipment_id", "");
+  const { body, type } = await encoded(form);
+  const [file, shipment] = multipartParts(body, multipartBoundary(type));
+  equal(file?.name, "file");
+  equal(file?.filename, "scan.png");
+  equal(file?.type, "image/png");
+  assert(file?.data.buffer === body.buffer, "the file's bytes were copied");
+  assert(file.data.length === bytes.length && file.data.every((b, i) => b === bytes[i]));
+  equal(shipment?.filename, undefined);
+  equal(shipment?.data.length, 0);
 });

@@ -82,6 +82,6 @@ export function serveThread(build: BuildProvider): void {
       running.get(message.id)?.abort(new ExtractionFailure("The extraction was stopped"));
       return;
     }
-    void run(message.id, message.bytes, message.kind);
+    void run(message.id, new Uint8Array(message.bytes), message.kind);
   });
 }

@@ -10,7 +10,8 @@ export interface ThreadData {
 }
 
 export type ToThread =
-  | { type: "run"; id: number; bytes: Uint8Array; kind: FileKind }
+  /** The file as a transferred ArrayBuffer (see threadBuffer in util/bytes.ts). */
+  | { type: "run"; id: number; bytes: ArrayBuffer; kind: FileKind }
   /** The job's time is up: stop cooperatively (OCR checks its signal) before the thread ends. */
   | { type: "abort"; id: number }
   | { type: "lookup-answer"; call: number; value?: unknown; error?: string };

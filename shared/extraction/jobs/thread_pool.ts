@@ -25,6 +25,7 @@ import {
 import type { ExtractionLookups } from "../fields/lookups.ts";
 import type { ExtractionResult } from "../result.ts";
 import { ocrBudgetBuffer, releaseOcrBudgetOf } from "../ocr/budget.ts";
+import { threadBuffer } from "../../util/bytes.ts";
 import { ExtractionCrash } from "./outcome.ts";
 import type { ExtractionProviderSpec } from "./providers.ts";
 import type { FromThread, ThreadData, ToThread } from "./thread_messages.ts";
@@ -123,10 +124,9 @@ export class ExtractionThreadPool implements ExtractionProvider {
       if (!thread) return;
       const task = this.#queue.shift()!;
       thread.task = task;
-      // A copy is transferred: the caller's buffer stays usable.
-      const bytes = task.input.bytes.slice();
+      const bytes = threadBuffer(task.input.bytes);
       const message: ToThread = { type: "run", id: task.id, bytes, kind: task.input.kind };
-      thread.worker.postMessage(message, [bytes.buffer]);
+      thread.worker.postMessage(message, [bytes]);
     }
   }
 

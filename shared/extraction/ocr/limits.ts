@@ -9,6 +9,12 @@ import { ExtractionFailure } from "../../providers/extraction.ts";
 export const OCR_LIMITS = {
   /** Decoded pixels of one page or page image: a 300 dpi A3 page is 17.4 MP, 600 dpi A4 35 MP. */
   maxPagePixels: 40_000_000,
+  /**
+   * What a decoder may allocate for one page's samples: a 40 MP page in 16-bit RGBA would be
+   * 320 MiB before it is turned grey, and only one OCR runs at a time, so this bounds the
+   * decoding part of the process's memory whatever the file.
+   */
+  maxDecodedBytes: 160 * 1024 * 1024,
   /** Longest side in pixels; keeps a 1 × 40 M "page" out too. */
   maxSide: 30_000,
   /** Pages (TIFF directories, PDF pages) read from one file. */
@@ -19,14 +25,32 @@ export const OCR_LIMITS = {
   maxFormDepth: 8,
   /** Decompressed bytes of one PDF content stream. */
   maxContentStreamBytes: 16 * 1024 * 1024,
+  /** Share of neighbouring pixels that flip dark/light beyond which a page is speckle (clutter.ts). */
+  maxEdgeDensity: 0.3,
   /** What a job may take, whatever the caller's own deadline: a stuck OCR never holds the queue. */
   jobTimeoutMs: 5 * 60_000,
-  /** The OCR thread is stopped after this long without work, giving back its memory. */
-  idleMs: 2 * 60_000,
+  /**
+   * The OCR thread is stopped after this long without work, giving back its memory. Short:
+   * each extraction thread has an OCR thread of its own and only one OCRs at a time, so the
+   * others would hold an engine and a page's worth of garbage each while they wait.
+   */
+  idleMs: 5_000,
 } as const;
 
 export function refuse(message: string): never {
   throw new ExtractionFailure(message);
+}
+
+/** Refuses a decode whose output (`bytes`, from the header) is beyond maxDecodedBytes. */
+export function checkDecodedSize(bytes: number, what: string): void {
+  if (bytes > OCR_LIMITS.maxDecodedBytes) {
+    const mib = (n: number) => Math.ceil(n / (1024 * 1024));
+    refuse(
+      `${what} would take ${mib(bytes)} MiB to decode, more than the ${
+        mib(OCR_LIMITS.maxDecodedBytes)
+      } MiB a page may take; send it with fewer colours, 8 bits per sample or fewer pixels`,
+    );
+  }
 }
 
 /** Refuses a raster before it is allocated when its declared size is beyond the caps. */

@@ -6,10 +6,12 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { ExtractionFailure } from "../../providers/extraction.ts";
 import { throwIfCancelled, watchCancellation } from "./cancel.ts";
-import { type OcrTask, readWithEngine } from "./read_file.ts";
+import { type ImageKind, type OcrTask, readWithEngine } from "./read_file.ts";
 import { TesseractEngine } from "./tesseract.ts";
 
-export type ThreadRequest = { id: number; task: OcrTask };
+/** A task as posted: its file as a transferred ArrayBuffer (see threadBuffer in util/bytes.ts). */
+export type ThreadRequest = { id: number; bytes: ArrayBuffer; task: WireTask };
+type WireTask = { type: "image"; kind: ImageKind } | { type: "pdf" };
 export type ThreadAnswer =
   | { id: number; ok: true; document: import("../layout.ts").TextDocument }
   | { id: number; ok: false; failure: string }
@@ -24,7 +26,8 @@ watchCancellation((workerData as ThreadData).cancel);
 
 let engine: Promise<TesseractEngine> | null = null;
 
-parentPort?.on("message", async ({ id, task }: ThreadRequest) => {
+parentPort?.on("message", async ({ id, bytes, task: wire }: ThreadRequest) => {
+  const task = { ...wire, bytes: new Uint8Array(bytes) } as OcrTask;
   let loaded: TesseractEngine;
   try {
     engine ??= TesseractEngine.load(throwIfCancelled);

@@ -7,7 +7,7 @@ import { decode } from "fast-png";
 import { inflatedSize } from "../readers/inflate_bounded.ts";
 import { concatBytes } from "../../util/bytes.ts";
 import { type DecodedPage, grayFromBits, grayFromChannels, type GrayImage } from "./gray.ts";
-import { checkRasterSize, refuse } from "./limits.ts";
+import { checkDecodedSize, checkRasterSize, refuse } from "./limits.ts";
 
 const SIGNATURE = [137, 80, 78, 71, 13, 10, 26, 10];
 const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
@@ -48,6 +48,8 @@ export function readPngHeader(bytes: Uint8Array): PngHeader {
     at += 12 + length;
   }
   if (data.length === 0) refuse("The PNG image has no image data");
+  // fast-png keeps every sample, 16-bit ones in two bytes.
+  checkDecodedSize(width * height * channels * (depth > 8 ? 2 : 1), "The PNG image");
   return { width, height, depth, channels, interlaced: bytes[28] === 1, data };
 }
 

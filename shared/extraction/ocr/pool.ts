@@ -10,7 +10,8 @@ import { Worker } from "node:worker_threads";
 import { ExtractionFailure } from "../../providers/extraction.ts";
 import type { TextDocument } from "../layout.ts";
 import { OCR_LIMITS } from "./limits.ts";
-import type { ThreadAnswer, ThreadData } from "./ocr_thread.ts";
+import { threadBuffer } from "../../util/bytes.ts";
+import type { ThreadAnswer, ThreadData, ThreadRequest } from "./ocr_thread.ts";
 import type { OcrTask } from "./read_file.ts";
 
 interface Job {
@@ -47,11 +48,6 @@ export class OcrPool {
   run(task: OcrTask, signal: AbortSignal): Promise<TextDocument> {
     if (this.#closed) return Promise.reject(new ExtractionFailure("OCR has been shut down"));
     if (signal.aborted) return Promise.reject(stopped(signal.reason));
-    // Posting a view would copy the whole buffer behind it (a request body, say): copy the view.
-    const { bytes } = task;
-    if (bytes.byteOffset !== 0 || bytes.byteLength !== bytes.buffer.byteLength) {
-      task = { ...task, bytes: bytes.slice() };
-    }
     return new Promise<TextDocument>((resolve, reject) => {
       const timeout = new AbortController();
       const timer = setTimeout(
@@ -98,7 +94,9 @@ export class OcrPool {
       try {
         const thread = slot.thread ??= this.#startThread(slot);
         thread.ref();
-        thread.postMessage({ id: job.id, task: job.task });
+        const { bytes, ...task } = job.task;
+        const buffer = threadBuffer(bytes);
+        thread.postMessage({ id: job.id, bytes: buffer, task } satisfies ThreadRequest, [buffer]);
       } catch (error) {
         slot.job = null;
         this.#settle(

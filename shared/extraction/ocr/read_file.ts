@@ -4,6 +4,7 @@
  */
 import type { LayoutPage, TextDocument } from "../layout.ts";
 import { throwIfCancelled } from "./cancel.ts";
+import { checkClutter } from "./clutter.ts";
 import { decodeJpeg } from "./jpeg.ts";
 import { ocrPage } from "./page.ts";
 import { planPdf, rasterizePdf } from "./pdf.ts";
@@ -27,6 +28,7 @@ export async function readWithEngine(
   if (task.type === "pdf") {
     for (const page of rasterizePdf(await planPdf(task.bytes))) {
       throwIfCancelled();
+      checkClutter(page.image, `Page ${pages.length + 1}`);
       pages.push(ocrPage(engine, page.image, {
         dpi: page.dpi,
         pageWidth: page.width,
@@ -36,6 +38,7 @@ export async function readWithEngine(
   } else {
     for (const page of imagePages(task.kind, task.bytes)) {
       throwIfCancelled();
+      checkClutter(page.image, task.kind === "tiff" ? `Page ${pages.length + 1}` : "The image");
       pages.push(ocrPage(engine, page.image, { dpi: assumedDpi(page.image, page.dpi) }));
     }
   }
