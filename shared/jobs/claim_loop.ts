@@ -78,3 +78,69 @@ export class ClaimLoop<T> {
     });
   }
 }
+
+/** What a queue worker logs with. */
+interface WorkerLog {
+  error(fields: Record<string, unknown>): void;
+}
+
+/**
+ * A worker of one queue: the claim loop (start, kick, stop) and the edge drain around what its
+ * kind does itself, claiming due items and handling one. Documents, extractions and webhook
+ * deliveries each extend it.
+ */
+export abstract class QueueWorker<T> {
+  abstract readonly id: string;
+  readonly #loop: ClaimLoop<T>;
+
+  constructor(
+    private readonly loopOptions: { concurrency: number; pollMs: number },
+    log: WorkerLog,
+    /** What a failed claim is logged as. */
+    claimFailure: string,
+  ) {
+    this.#loop = new ClaimLoop({
+      claim: (limit) => this.claim(limit),
+      process: (item) => this.process(item),
+      onClaimError: (error) =>
+        log.error({ worker: this.id, message: claimFailure, error: String(error) }),
+    }, loopOptions);
+  }
+
+  start(): void {
+    this.#loop.start();
+  }
+
+  /** New work was queued: look now rather than at the next poll. */
+  kick(): void {
+    this.#loop.kick();
+  }
+
+  /** Stops claiming and waits for the items in hand to finish. */
+  stop(): Promise<void> {
+    return this.#loop.stop();
+  }
+
+  /**
+   * Claims and handles due items, `concurrency` at a time, while `more()` allows: the drains of
+   * the edge functions, which run no worker between requests. Answers how many were handled.
+   */
+  protected async drainWhile(
+    more: () => boolean,
+    handle: (item: T) => Promise<void> = (item) => this.process(item),
+  ): Promise<number> {
+    let done = 0;
+    while (more()) {
+      const items = await this.claim(this.loopOptions.concurrency);
+      if (items.length === 0) break;
+      await Promise.all(items.map(handle));
+      done += items.length;
+    }
+    return done;
+  }
+
+  /** Claims up to `limit` due items, with a lease. */
+  protected abstract claim(limit: number): Promise<T[]>;
+  /** Handles one claimed item; its failures are its own (retry, fail, record). */
+  protected abstract process(item: T): Promise<void>;
+}

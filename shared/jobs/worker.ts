@@ -9,7 +9,7 @@ import { sha256Hex } from "../util/crypto.ts";
 import { recordIssuedFile } from "../verify/issued_files.ts";
 import { type DocumentJob, documentQueue } from "./queue.ts";
 import { retryDelaySeconds } from "./lease_queue.ts";
-import { ClaimLoop } from "./claim_loop.ts";
+import { QueueWorker } from "./claim_loop.ts";
 import type { DocumentRenderer } from "./renderer.ts";
 
 export interface WorkerOptions {
@@ -35,46 +35,19 @@ export interface WorkerDeps {
  * Drains the document job queue. Any number of these, in any number of processes, share the
  * queue; a job whose worker dies is claimed again when its lease ends, up to max_attempts.
  */
-export class DocumentWorker {
+export class DocumentWorker extends QueueWorker<DocumentJob> {
   readonly id = `worker-${crypto.randomUUID().slice(0, 8)}`;
-  readonly #loop: ClaimLoop<DocumentJob>;
 
   constructor(private readonly deps: WorkerDeps, private readonly options: WorkerOptions) {
-    this.#loop = new ClaimLoop({
-      claim: (limit) => this.#claim(limit),
-      process: (job) => this.#process(job),
-      onClaimError: (error) =>
-        deps.log.error({ worker: this.id, message: "claim failed", error: String(error) }),
-    }, options);
-  }
-
-  start(): void {
-    this.#loop.start();
-  }
-
-  /** New work was queued: look now rather than at the next poll. */
-  kick(): void {
-    this.#loop.kick();
-  }
-
-  /** Stops claiming and waits for the jobs in hand to finish. */
-  stop(): Promise<void> {
-    return this.#loop.stop();
+    super(options, deps.log, "claim failed");
   }
 
   /** Claims and runs due jobs until none is left or the deadline passes (the edge function). */
-  async drain(deadline: number): Promise<number> {
-    let done = 0;
-    while (Date.now() < deadline) {
-      const jobs = await this.#claim(this.options.concurrency);
-      if (jobs.length === 0) break;
-      await Promise.all(jobs.map((job) => this.#process(job)));
-      done += jobs.length;
-    }
-    return done;
+  drain(deadline: number): Promise<number> {
+    return this.drainWhile(() => Date.now() < deadline);
   }
 
-  async #claim(limit: number): Promise<DocumentJob[]> {
+  protected async claim(limit: number): Promise<DocumentJob[]> {
     await this.#failAbandoned();
     return await documentQueue.claim(this.deps.db, {
       limit,
@@ -83,7 +56,7 @@ export class DocumentWorker {
     });
   }
 
-  async #process(job: DocumentJob): Promise<void> {
+  protected async process(job: DocumentJob): Promise<void> {
     const payload = job.payload as unknown as JobPayload;
     try {
       const rendered = await this.deps.renderer.render(

@@ -1,5 +1,5 @@
 import type { StorageDeps } from "../storage/create.ts";
-import { ClaimLoop } from "../jobs/claim_loop.ts";
+import { QueueWorker } from "../jobs/claim_loop.ts";
 import { runListening, type RunningQueueWorker } from "../jobs/listening.ts";
 import { dispatchOutbox } from "./dispatcher.ts";
 import {
@@ -27,52 +27,25 @@ const DRAIN_MARGIN_MS = 1_000;
  * Turns outbox events into deliveries and sends them. Any number of these, in any number of
  * processes, share the tables; a delivery whose worker dies is claimed again when its lease ends.
  */
-export class WebhookWorker {
+export class WebhookWorker extends QueueWorker<ClaimedDelivery> {
   readonly id = `webhooks-${crypto.randomUUID().slice(0, 8)}`;
-  readonly #loop: ClaimLoop<ClaimedDelivery>;
 
   constructor(
     private readonly deps: DelivererDeps,
     private readonly options: WebhookWorkerOptions,
   ) {
-    this.#loop = new ClaimLoop({
-      claim: (limit) => this.#claim(limit),
-      process: (delivery) => this.#process(delivery),
-      onClaimError: (error) =>
-        deps.log.error({ worker: this.id, message: "webhook claim failed", error: String(error) }),
-    }, options);
-  }
-
-  start(): void {
-    this.#loop.start();
-  }
-
-  /** New events or deliveries: look now rather than at the next poll. */
-  kick(): void {
-    this.#loop.kick();
-  }
-
-  /** Stops claiming and waits for the deliveries in hand to finish. */
-  stop(): Promise<void> {
-    return this.#loop.stop();
+    super(options, deps.log, "webhook claim failed");
   }
 
   /**
    * Fans out new events and sends the due deliveries until none is left or the deadline nears
    * (the edge functions, which have no worker running between requests).
    */
-  async drain(deadline: number): Promise<number> {
-    let done = 0;
-    while (Date.now() + this.options.timeoutMs + DRAIN_MARGIN_MS < deadline) {
-      const deliveries = await this.#claim(this.options.concurrency);
-      if (deliveries.length === 0) break;
-      await Promise.all(deliveries.map((delivery) => this.#process(delivery)));
-      done += deliveries.length;
-    }
-    return done;
+  drain(deadline: number): Promise<number> {
+    return this.drainWhile(() => Date.now() + this.options.timeoutMs + DRAIN_MARGIN_MS < deadline);
   }
 
-  async #claim(limit: number): Promise<ClaimedDelivery[]> {
+  protected async claim(limit: number): Promise<ClaimedDelivery[]> {
     while (await dispatchOutbox(this.deps.db) > 0) { /* until the outbox is drained */ }
     return await deliveryQueue.claim(this.deps.db, {
       limit,
@@ -81,7 +54,7 @@ export class WebhookWorker {
     });
   }
 
-  #process(delivery: ClaimedDelivery): Promise<void> {
+  protected process(delivery: ClaimedDelivery): Promise<void> {
     return deliver(this.deps, this.options, this.id, delivery).catch((error) =>
       this.deps.log.error({
         worker: this.id,

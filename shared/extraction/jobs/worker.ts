@@ -1,7 +1,7 @@
 import type { Db, Queryable } from "../../db/db.ts";
 import { recordEvent } from "../../events/outbox.ts";
 import type { Logger } from "../../http/log.ts";
-import { ClaimLoop } from "../../jobs/claim_loop.ts";
+import { QueueWorker } from "../../jobs/claim_loop.ts";
 import { retryDelaySeconds } from "../../jobs/lease_queue.ts";
 import {
   ExtractionFailure,
@@ -54,9 +54,8 @@ type Outcome =
  * yields nothing (ExtractionFailure) or runs past the time limit fails at once; a crash of the
  * extractor itself is retried with backoff.
  */
-export class ExtractionWorker {
+export class ExtractionWorker extends QueueWorker<ExtractionJob> {
   readonly id = `extract-${crypto.randomUUID().slice(0, 8)}`;
-  readonly #loop: ClaimLoop<ExtractionJob>;
   readonly #leaseSeconds: number;
   #stopping = new AbortController();
 
@@ -64,36 +63,22 @@ export class ExtractionWorker {
     private readonly deps: ExtractionWorkerDeps,
     private readonly options: ExtractionWorkerOptions,
   ) {
+    super(options, deps.log, "extraction claim failed");
     this.#leaseSeconds = options.leaseSeconds ?? Math.ceil(options.timeoutMs / 1000) + 30;
     if (this.#leaseSeconds * 1000 <= options.timeoutMs) {
       throw new Error("the extraction lease must outlast the job time limit");
     }
-    this.#loop = new ClaimLoop({
-      claim: (limit) => this.#claim(limit),
-      process: (job) => this.#process(job),
-      onClaimError: (error) =>
-        deps.log.error({
-          worker: this.id,
-          message: "extraction claim failed",
-          error: String(error),
-        }),
-    }, options);
   }
 
-  start(): void {
+  override start(): void {
     this.#stopping = new AbortController();
-    this.#loop.start();
-  }
-
-  /** New work was queued: look now rather than at the next poll. */
-  kick(): void {
-    this.#loop.kick();
+    super.start();
   }
 
   /** Stops claiming; jobs in hand are stopped and go back to the queue for another worker. */
-  async stop(): Promise<void> {
+  override async stop(): Promise<void> {
     this.#stopping.abort(new DOMException("the worker is stopping", "AbortError"));
-    await this.#loop.stop();
+    await super.stop();
   }
 
   /**
@@ -101,19 +86,14 @@ export class ExtractionWorker {
    * job still running at the deadline is stopped and tried again later (the attempt counts, so
    * a file that never fits the budget ends as failed).
    */
-  async drain(deadline: number): Promise<number> {
-    let done = 0;
-    while (deadline - Date.now() >= MIN_DRAIN_BUDGET_MS) {
-      const jobs = await this.#claim(this.options.concurrency);
-      if (jobs.length === 0) break;
-      const budget = AbortSignal.timeout(Math.max(0, deadline - Date.now()));
-      await Promise.all(jobs.map((job) => this.#process(job, budget)));
-      done += jobs.length;
-    }
-    return done;
+  drain(deadline: number): Promise<number> {
+    return this.drainWhile(
+      () => deadline - Date.now() >= MIN_DRAIN_BUDGET_MS,
+      (job) => this.process(job, AbortSignal.timeout(Math.max(0, deadline - Date.now()))),
+    );
   }
 
-  async #claim(limit: number): Promise<ExtractionJob[]> {
+  protected async claim(limit: number): Promise<ExtractionJob[]> {
     await this.#failAbandoned();
     return await claimExtractionJobs(this.deps.db, {
       limit,
@@ -123,7 +103,7 @@ export class ExtractionWorker {
     });
   }
 
-  async #process(job: ExtractionJob, budget?: AbortSignal): Promise<void> {
+  protected async process(job: ExtractionJob, budget?: AbortSignal): Promise<void> {
     const outcome = await this.#run(job, budget);
     try {
       switch (outcome.kind) {
