@@ -4,7 +4,6 @@ import { createServiceApp, type ServiceApp } from "../http/app.ts";
 import { addRoute } from "../http/route.ts";
 import { fieldOf, type IssueError } from "../http/validate.ts";
 import { resolvePartyRefs } from "../parties/resolve.ts";
-import { generateShipmentRef } from "../shipments/ref.ts";
 import { insertShipment } from "../shipments/repo.ts";
 import { CreatedShipment, CreateShipmentRequest } from "../shipments/schemas.ts";
 import { EXAMPLE_SHIPMENT } from "../schemas/examples.ts";
@@ -44,13 +43,9 @@ export function createShipmentApp(deps: PlatformDeps): ServiceApp {
     const principal = c.get("principal");
     const data = await resolvePartyRefs(deps.db, principal.teamId, input.shipment_data);
     try {
-      const row = await insertShipment(deps.db, {
-        teamId: principal.teamId,
-        ref: input.shipment_ref ?? generateShipmentRef(),
-        data,
-        actor: principal.actor,
-        status: "created",
-      });
+      const { teamId, actor } = principal;
+      const ref = input.shipment_ref;
+      const row = await insertShipment(deps.db, { teamId, ref, data, actor, status: "created" });
       return c.json(row, 201);
     } catch (cause) {
       throw new ServiceError("SVC_SHIP_002", "The shipment could not be created", { cause });

@@ -4,7 +4,6 @@ import { createServiceApp, type ServiceApp } from "../http/app.ts";
 import { addRoute } from "../http/route.ts";
 import { fieldOf, type IssueError } from "../http/validate.ts";
 import { resolvePartyRefs } from "../parties/resolve.ts";
-import { generateShipmentRef } from "../shipments/ref.ts";
 import { type DraftUpdate, insertShipment, replaceDraft } from "../shipments/repo.ts";
 import { SavedDraft, SaveDraftRequest } from "../shipments/schemas.ts";
 import { EXAMPLE_SHIPMENT } from "../schemas/examples.ts";
@@ -61,13 +60,9 @@ export function saveDraftApp(deps: PlatformDeps): ServiceApp {
 
     if (input.shipment_id === undefined) {
       try {
-        const row = await insertShipment(deps.db, {
-          teamId: principal.teamId,
-          ref: input.shipment_ref ?? generateShipmentRef(),
-          data,
-          actor: principal.actor,
-          status: "draft",
-        });
+        const { teamId, actor } = principal;
+        const ref = input.shipment_ref;
+        const row = await insertShipment(deps.db, { teamId, ref, data, actor, status: "draft" });
         return c.json({ shipment_id: row.shipment_id, updated_at: row.created_at }, 201);
       } catch (cause) {
         throw new ServiceError("SVC_DRAFT_006", "The draft could not be created", { cause });

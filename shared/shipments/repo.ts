@@ -1,4 +1,5 @@
 import type { Queryable } from "../db/db.ts";
+import { generateShipmentRef } from "./ref.ts";
 import type { ShipmentStatus } from "./schemas.ts";
 
 export interface CreatedShipmentRow {
@@ -15,13 +16,14 @@ const CREATED_COLUMNS = `id as shipment_id, shipment_ref, status, generation_cou
 
 /**
  * Inserts a shipment (`created`: the cap comes from the team's tier, read in the same
- * statement so a tier change applies at once) or a draft (cap 0 until promoted).
+ * statement so a tier change applies at once) or a draft (cap 0 until promoted). Without a
+ * `ref`, a readable one is generated.
  */
 export async function insertShipment(
   db: Queryable,
   input: {
     teamId: string;
-    ref: string;
+    ref?: string | undefined;
     data: Record<string, unknown>;
     actor: string;
     status: "created" | "draft";
@@ -35,7 +37,13 @@ export async function insertShipment(
        from teams t join tiers tr on tr.name = t.tier
       where t.id = $1
      returning ${CREATED_COLUMNS}`,
-    [input.teamId, input.ref, JSON.stringify(input.data), input.status, input.actor],
+    [
+      input.teamId,
+      input.ref ?? generateShipmentRef(),
+      JSON.stringify(input.data),
+      input.status,
+      input.actor,
+    ],
   );
   if (!row) throw new Error(`team ${input.teamId} not found while creating a shipment`);
   return row;
