@@ -6,6 +6,7 @@
 import type { DocumentLines, Line, Segment } from "./layout_lines.ts";
 import type { Word } from "../layout.ts";
 import { fold } from "./text.ts";
+import { INTL_HEADERS } from "./vocabulary_intl.ts";
 import { gapBetween, maxLineGap, overlapX } from "./geometry.ts";
 
 export type ColumnType =
@@ -327,8 +328,8 @@ interface Phrase {
   tokens: string[];
 }
 
-const PHRASES: Phrase[] = HEADERS.flatMap(([type, phrases]) =>
-  phrases.map((p) => ({ type, tokens: p.split(" ") }))
+const PHRASES: Phrase[] = [...HEADERS, ...INTL_HEADERS].flatMap(([type, phrases]) =>
+  phrases.map((p) => ({ type, tokens: fold(p).split(" ") }))
 ).sort((a, b) => b.tokens.length - a.tokens.length);
 
 /** Phrases by their letters alone: OCR and letter-spacing run words together ("HSCode"). */
