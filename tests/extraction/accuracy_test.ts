@@ -85,9 +85,9 @@ Deno.test({
  * the real one.
  */
 const TUNE_FLOORS: Record<string, number> = {
-  digital_pdf: 0.66,
-  xlsx: 0.76,
-  xls: 0.81,
+  digital_pdf: 0.8,
+  xlsx: 0.87,
+  xls: 0.89,
 };
 
 Deno.test({

@@ -10,6 +10,7 @@ import type { DocumentLines, Line, Segment } from "./layout_lines.ts";
 import { type Column, type ColumnType, findHeaders, type TableHeader } from "./table_header.ts";
 import { noteOf } from "./notes.ts";
 import { contentHeader } from "./table_content.ts";
+import { alignedColumns } from "./table_columns.ts";
 import { gapBetween, maxLineGap, overlapX } from "./geometry.ts";
 import { matchLabel } from "./labels.ts";
 import { fold } from "./text.ts";
@@ -73,6 +74,7 @@ interface TableLine {
 
 /** The rows under a header, and the index of the line that ended them. */
 function rowsUnder(doc: DocumentLines, header: TableHeader): { rows: RawRow[]; end: number } {
+  const columns = alignedColumns(doc, header.columns, header.lastLine, endsTable);
   const lines: TableLine[] = [];
   let end = header.lastLine;
   let previous: { y1: number } = doc.lines[header.lastLine]!;
@@ -85,7 +87,7 @@ function rowsUnder(doc: DocumentLines, header: TableHeader): { rows: RawRow[]; e
     if (lines.length > 0 && gap > 2.5 * maxLineGap(doc)) break;
     if (lines.length === 0 && gap > 5 * maxLineGap(doc)) break;
     if (endsTable(line)) break;
-    const cells = assign(doc, line, header.columns);
+    const cells = assign(doc, line, columns);
     if (!cells) {
       if (++emptyRun >= 2) break;
       continue;
@@ -94,7 +96,7 @@ function rowsUnder(doc: DocumentLines, header: TableHeader): { rows: RawRow[]; e
     lines.push({ line, cells });
     previous = line;
   }
-  const types = new Set(header.columns.map((c) => c.type));
+  const types = new Set(columns.map((c) => c.type));
   return { rows: joinLines(lines, types), end: Math.min(end, doc.lines.length - 1) };
 }
 
