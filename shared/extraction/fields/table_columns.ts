@@ -42,10 +42,22 @@ export function alignedColumns(
   // A run right under another column's header words is that column's, whatever its type.
   const under = (run: Run, c: Column) =>
     c.x0 <= (run.x0 + run.x1) / 2 && (run.x0 + run.x1) / 2 <= c.x1;
-  const allowed = (run: Run, column: Column) =>
-    Math.max(column.x0 - run.x1, run.x0 - column.x1) <= reach(doc, lastHeaderLine) &&
-    (under(run, column) || !columns.some((other) => other !== column && under(run, other)));
-  for (const [run, column] of matchInOrder(runs, targets, allowed)) {
+  // A header's cell runs from where its words start to where the next header's start: a
+  // value set flush right ends inside it.
+  const starts = columns.map((c) => c.x0).sort((a, b) => a - b);
+  const inCell = (run: Run, c: Column) =>
+    run.edge >= c.x0 - 0.5 * doc.unit && run.edge < (starts.find((x) => x > c.x0) ?? Infinity);
+  const cost = (run: Run, column: Column) => {
+    const near = Math.max(column.x0 - run.x1, run.x0 - column.x1) <= reach(doc, lastHeaderLine) ||
+      inCell(run, column);
+    if (!near) return Infinity;
+    if (!under(run, column) && columns.some((other) => other !== column && under(run, other))) {
+      return Infinity;
+    }
+    const distance = Math.abs((run.x0 + run.x1) / 2 - (column.x0 + column.x1) / 2);
+    return inCell(run, column) ? distance / 2 : distance;
+  };
+  for (const [run, column] of matchInOrder(runs, targets, cost)) {
     const own = out[columns.indexOf(column)]!;
     own.x0 = Math.min(own.x0, run.x0);
     own.x1 = Math.max(own.x1, run.x1);
@@ -106,17 +118,16 @@ function alignedRuns(doc: DocumentLines, lines: Line[]): Run[] {
 }
 
 /**
- * Runs matched to columns keeping their left-to-right order, each run to at most one column
- * it is `allowed` to, by the least total distance between their middles (a run may stay
- * unmatched, at a high cost, where no column may take it).
+ * Runs matched to columns keeping their left-to-right order, each run to at most one column,
+ * at the least total cost (a run may stay unmatched, at a high cost, where no column may take
+ * it: an infinite cost).
  */
 function matchInOrder(
   runs: Run[],
   columns: Column[],
-  allowed: (run: Run, column: Column) => boolean,
+  costOf: (run: Run, column: Column) => number,
 ): [Run, Column][] {
   const cols = [...columns].sort((a, b) => a.x0 - b.x0);
-  const mid = (s: { x0: number; x1: number }) => (s.x0 + s.x1) / 2;
   const skip = 1e6;
   // cost[i][j]: best cost of the first i runs against the first j columns.
   const cost: number[][] = [];
@@ -130,9 +141,7 @@ function matchInOrder(
     cost[i]![0] = i * skip;
     for (let j = 1; j <= cols.length; j++) {
       const run = runs[i - 1]!, col = cols[j - 1]!;
-      const pair = allowed(run, col)
-        ? cost[i - 1]![j - 1]! + Math.abs(mid(run) - mid(col))
-        : Infinity;
+      const pair = cost[i - 1]![j - 1]! + costOf(run, col);
       const runAlone = cost[i - 1]![j]! + skip;
       const columnAlone = cost[i]![j - 1]!;
       const best = Math.min(pair, runAlone, columnAlone);

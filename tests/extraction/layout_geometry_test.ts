@@ -1,0 +1,120 @@
+/**
+ * Issue 15: table columns from the alignment of their values, header words in the languages
+ * of trade documents, and CJK labels run into their values.
+ */
+import { assertEquals, equal } from "../support/assert.ts";
+import { fold } from "../../shared/extraction/fields/text.ts";
+import { matchLabelText } from "../../shared/extraction/fields/labels.ts";
+import { findHeaders } from "../../shared/extraction/fields/table_header.ts";
+import { findTable } from "../../shared/extraction/fields/table.ts";
+import { linesOf } from "../../shared/extraction/fields/layout_lines.ts";
+import type { TextDocument, Word } from "../../shared/extraction/layout.ts";
+
+/** A word per space-separated token of `text`, 5 pt a character, 10 pt high, from (x, y). */
+function words(x: number, y: number, text: string): Word[] {
+  const out: Word[] = [];
+  let at = x;
+  for (const token of text.split(" ")) {
+    out.push({ text: token, x: at, y, width: token.length * 5, height: 10, confidence: 1 });
+    at += token.length * 5 + 3;
+  }
+  return out;
+}
+
+/** Words of `text` set flush right against `right`. */
+function right(right: number, y: number, text: string): Word[] {
+  return words(right - text.length * 5 - (text.split(" ").length - 1) * 3, y, text);
+}
+
+function textDoc(...placed: Word[][]): TextDocument {
+  return {
+    kind: "text",
+    source: "pdf_text",
+    pages: [{ width: 600, height: 850, words: placed.flat() }],
+  };
+}
+
+Deno.test("fold() cuts CJK text where it meets Latin letters or digits", () => {
+  equal(fold("发票号码CN45171"), "发票号码 cn45171");
+  equal(fold("HS编码"), "hs 编码");
+  equal(fold("İhracatçı"), "ihracatci");
+});
+
+Deno.test("matchLabelText() knows labels in ten more languages, CJK ones run into the value", () => {
+  assertEquals(matchLabelText("发票号码CN45171"), {
+    kind: "invoice_number",
+    rank: 0,
+    rest: "CN45171",
+    colon: false,
+  });
+  equal(matchLabelText("买方")?.kind, "importer");
+  equal(matchLabelText("荷受人")?.kind, "importer");
+  equal(matchLabelText("仕向港: Busan")?.kind, "port_of_discharge");
+  equal(matchLabelText("Yükleme limanı: Mersin")?.kind, "port_of_loading");
+  equal(matchLabelText("Numer faktury: 12/2026")?.rest, "12/2026");
+  equal(matchLabelText("Condições de entrega")?.kind, "incoterm");
+});
+
+Deno.test("findHeaders() reads Chinese headers and splits two header words run together", () => {
+  const doc = textDoc(
+    words(40, 100, "品名"),
+    words(200, 100, "商品编码"),
+    words(300, 100, "数量"),
+    words(360, 100, "单价"),
+    words(450, 100, "金额"),
+  );
+  assertEquals(findHeaders(linesOf(doc))[0]?.columns.map((c) => c.type), [
+    "description",
+    "hs_code",
+    "quantity",
+    "unit_price",
+    "amount",
+  ]);
+  const joined = textDoc(
+    words(40, 100, "Towar"),
+    words(200, 100, "IlośćJedn."),
+    words(300, 100, "Cena"),
+    words(400, 100, "Wartość"),
+  );
+  assertEquals(findHeaders(linesOf(joined))[0]?.columns.map((c) => c.type), [
+    "description",
+    "quantity",
+    "unit",
+    "unit_price",
+    "amount",
+  ]);
+});
+
+Deno.test("findTable() reads values set flush right far from their left-set headers", () => {
+  // "Qty." and "Unit price" are set flush left; their values flush right, nearer the next
+  // header than their own.
+  const doc = textDoc(
+    words(40, 100, "Description"),
+    words(200, 100, "Qty."),
+    words(300, 100, "Unit price"),
+    words(420, 100, "Amount"),
+    words(40, 115, "Steel frames"),
+    right(295, 115, "1,200 pcs"),
+    right(415, 115, "2.50"),
+    right(520, 115, "3,000.00"),
+    words(40, 130, "Olive oil"),
+    right(295, 130, "40 pcs"),
+    right(415, 130, "12.00"),
+    right(520, 130, "480.00"),
+    words(40, 145, "Tulip bulbs"),
+    right(295, 145, "500 pcs"),
+    right(415, 145, "0.20"),
+    right(520, 145, "100.00"),
+  );
+  const table = findTable(linesOf(doc));
+  assertEquals(
+    table?.rows.map((
+      r,
+    ) => [r.cells.description?.text, r.cells.quantity?.text, r.cells.unit_price?.text]),
+    [
+      ["Steel frames", "1,200 pcs", "2.50"],
+      ["Olive oil", "40 pcs", "12.00"],
+      ["Tulip bulbs", "500 pcs", "0.20"],
+    ],
+  );
+});
