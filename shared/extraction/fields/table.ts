@@ -8,7 +8,7 @@
  */
 import type { DocumentLines, Line, Segment } from "./layout_lines.ts";
 import { type Column, type ColumnType, findHeaders, type TableHeader } from "./table_header.ts";
-import { noteOf } from "./notes.ts";
+import { isNoteLabel, noteOf } from "./notes.ts";
 import { contentHeader } from "./table_content.ts";
 import { alignedColumns } from "./table_columns.ts";
 import { gapBetween, maxLineGap, overlapX } from "./geometry.ts";
@@ -275,14 +275,22 @@ function joinLines(lines: TableLine[], columns: Set<ColumnType>): RawRow[] {
     return down < 0.8 * up ? below : above;
   };
   const rows = new Map<number, RawRow>(anchors.map((a) => [a, { cells: {}, wrapped: false }]));
+  // A note's label alone on its line ("Country of origin:"), its value on the next.
+  let awaiting: RawRow | null = null;
   lines.forEach((tl, i) => {
     const description = tl.cells.description;
     if (description && isTotalText(description.text) && !isAnchor(tl)) return;
-    const row = rows.get(owner(i))!;
+    const pending = awaiting;
+    awaiting = null;
+    const row = pending && !isAnchor(tl) ? pending : rows.get(owner(i))!;
     if (description && !isAnchor(tl) && row.cells.description) {
+      if (isNoteLabel(description.text)) {
+        awaiting = row;
+        return;
+      }
       // A "Label: value" line under a description is a note on the item (its origin, its HS
       // code), not more of the description; an HS code in it is the item's.
-      const note = noteOf(description.text);
+      const note = pending ? noteOf(`note: ${description.text}`) : noteOf(description.text);
       if (note) {
         if (note.hs && !row.cells.hs_code) {
           row.cells.hs_code = { text: note.hs, segments: description.segments };
