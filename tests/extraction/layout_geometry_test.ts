@@ -9,17 +9,7 @@ import { findHeaders } from "../../shared/extraction/fields/table_header.ts";
 import { findTable } from "../../shared/extraction/fields/table.ts";
 import { linesOf } from "../../shared/extraction/fields/layout_lines.ts";
 import type { TextDocument, Word } from "../../shared/extraction/layout.ts";
-
-/** A word per space-separated token of `text`, 5 pt a character, 10 pt high, from (x, y). */
-function words(x: number, y: number, text: string): Word[] {
-  const out: Word[] = [];
-  let at = x;
-  for (const token of text.split(" ")) {
-    out.push({ text: token, x: at, y, width: token.length * 5, height: 10, confidence: 1 });
-    at += token.length * 5 + 3;
-  }
-  return out;
-}
+import { words } from "../support/placed_words.ts";
 
 /** Words of `text` set flush right against `right`. */
 function right(right: number, y: number, text: string): Word[] {
@@ -55,34 +45,24 @@ Deno.test("matchLabelText() knows labels in ten more languages, CJK ones run int
   equal(matchLabelText("Condições de entrega")?.kind, "incoterm");
 });
 
+/** Header cells (x, text) on one line, and the column types expected from them. */
+const HEADER_CASES: { cells: [number, string][]; types: string[] }[] = [
+  {
+    cells: [[40, "品名"], [200, "商品编码"], [300, "数量"], [360, "单价"], [450, "金额"]],
+    types: ["description", "hs_code", "quantity", "unit_price", "amount"],
+  },
+  // "Ilość" and "Jedn." run together by a narrow gap.
+  {
+    cells: [[40, "Towar"], [200, "IlośćJedn."], [300, "Cena"], [400, "Wartość"]],
+    types: ["description", "quantity", "unit", "unit_price", "amount"],
+  },
+];
+
 Deno.test("findHeaders() reads Chinese headers and splits two header words run together", () => {
-  const doc = textDoc(
-    words(40, 100, "品名"),
-    words(200, 100, "商品编码"),
-    words(300, 100, "数量"),
-    words(360, 100, "单价"),
-    words(450, 100, "金额"),
-  );
-  assertEquals(findHeaders(linesOf(doc))[0]?.columns.map((c) => c.type), [
-    "description",
-    "hs_code",
-    "quantity",
-    "unit_price",
-    "amount",
-  ]);
-  const joined = textDoc(
-    words(40, 100, "Towar"),
-    words(200, 100, "IlośćJedn."),
-    words(300, 100, "Cena"),
-    words(400, 100, "Wartość"),
-  );
-  assertEquals(findHeaders(linesOf(joined))[0]?.columns.map((c) => c.type), [
-    "description",
-    "quantity",
-    "unit",
-    "unit_price",
-    "amount",
-  ]);
+  for (const { cells, types } of HEADER_CASES) {
+    const doc = textDoc(...cells.map(([x, text]) => words(x, 100, text)));
+    assertEquals(findHeaders(linesOf(doc))[0]?.columns.map((c) => c.type), types);
+  }
 });
 
 Deno.test("findTable() reads values set flush right far from their left-set headers", () => {
