@@ -8,6 +8,9 @@ import { matchLabelText } from "../../shared/extraction/fields/labels.ts";
 import { findHeaders } from "../../shared/extraction/fields/table_header.ts";
 import { findTable } from "../../shared/extraction/fields/table.ts";
 import { linesOf } from "../../shared/extraction/fields/layout_lines.ts";
+import { findFields } from "../../shared/extraction/fields/finder.ts";
+import { fileLookups } from "../../shared/extraction/fields/reference_files.ts";
+import { isCjk, latinLanguage } from "../../shared/extraction/ocr/languages.ts";
 import type { TextDocument, Word } from "../../shared/extraction/layout.ts";
 import { words } from "../support/placed_words.ts";
 
@@ -97,4 +100,54 @@ Deno.test("findTable() reads values set flush right far from their left-set head
       ["Tulip bulbs", "500 pcs", "0.20"],
     ],
   );
+});
+
+Deno.test("findFields() reads a currency named in words in a header or by an amount", async () => {
+  const lookups = await fileLookups();
+  const cases: [string, string][] = [
+    ["Price (US Dollars)", "USD"],
+    ["Prix unitaire (Francs suisses)", "CHF"],
+    ["Factuurbedrag Euro 258.037,50", "EUR"],
+    ["合计 美元 1,200.00", "USD"],
+  ];
+  for (const [text, code] of cases) {
+    const doc = textDoc(words(40, 40, "Seller: Aceites del Sur S.L."), words(40, 100, text));
+    equal((await findFields(doc, lookups)).goods.currency?.value, code, text);
+  }
+  const labelled = textDoc(words(40, 40, "Seller: Aceites del Sur S.L."), words(40, 60, "币种 $"));
+  equal((await findFields(labelled, lookups)).goods.currency?.value, "USD");
+});
+
+Deno.test("findTable() takes the line under a note's label alone as the note's value", () => {
+  const doc = textDoc(
+    words(40, 100, "Description"),
+    words(300, 100, "Qty"),
+    words(400, 100, "Unit price"),
+    words(500, 100, "Amount"),
+    words(40, 115, "Static converters"),
+    words(300, 115, "10"),
+    words(400, 115, "2.00"),
+    words(500, 115, "20.00"),
+    words(40, 127, "Country of origin:"),
+    words(40, 139, "NETHERLANDS"),
+    words(40, 154, "Canned tuna"),
+    words(300, 154, "5"),
+    words(400, 154, "3.00"),
+    words(500, 154, "15.00"),
+    words(40, 166, "HS code:"),
+    words(40, 178, "1604.14"),
+  );
+  const rows = findTable(linesOf(doc))?.rows ?? [];
+  assertEquals(rows.map((r) => r.cells.description?.text), ["Static converters", "Canned tuna"]);
+  equal(rows[1]?.cells.hs_code?.text, "1604.14");
+});
+
+Deno.test("latinLanguage() names a page's language from its common words; isCjk() tells CJK", () => {
+  const page = (text: string) =>
+    text.split(" ").map((t) => ({ text: t, x: 0, y: 0, width: 1, height: 1, confidence: 1 }));
+  equal(latinLanguage(page("Rechnung Kaufer Menge Preis Betrag und")), "deu");
+  equal(latinLanguage(page("Faktura Nabywca Ilosc Cena Wartosc Razem")), "pol");
+  equal(latinLanguage(page("Commercial invoice Buyer Quantity Price Amount")), null);
+  equal(isCjk("发票号码"), true);
+  equal(isCjk("Invoice 发"), false);
 });
