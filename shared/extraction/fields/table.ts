@@ -186,6 +186,11 @@ function splitByColumn(
         overlapX(span, { x0: c.x0 - wide, x1: c.x1 + wide }) >= 0.5 * w.width
       );
     }
+    // A line number starting the goods' text, in a table with a number column to its left
+    // whose header is set apart from its numbers ("Item" over "1 Steel frames").
+    if (!own && whole.type === "description" && i === 0 && /^\d{1,4}\.?$/.test(w.text)) {
+      own = columns.find((c) => c.type === "number" && c.x1 <= whole.x0);
+    }
     if (!own) return false;
     byWord[i]!.col = own;
     return true;
