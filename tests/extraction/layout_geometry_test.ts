@@ -4,6 +4,7 @@
  */
 import { assertEquals, equal } from "../support/assert.ts";
 import { fold } from "../../shared/extraction/fields/text.ts";
+import { leadingNumber } from "../../shared/extraction/fields/numbers.ts";
 import { matchLabelText } from "../../shared/extraction/fields/labels.ts";
 import { findHeaders } from "../../shared/extraction/fields/table_header.ts";
 import { findTable } from "../../shared/extraction/fields/table.ts";
@@ -150,4 +151,10 @@ Deno.test("latinLanguage() names a page's language from its common words; isCjk(
   equal(latinLanguage(page("Commercial invoice Buyer Quantity Price Amount")), null);
   equal(isCjk("发票号码"), true);
   equal(isCjk("Invoice 发"), false);
+});
+
+Deno.test("leadingNumber() reads a space as a thousands separator before a unit", () => {
+  equal(leadingNumber("6 500 ctns", ",")?.value, 6500);
+  equal(leadingNumber("38 850,50", ",")?.value, 38850.5);
+  equal(leadingNumber("6203 42 90", null)?.value, 6203);
 });
