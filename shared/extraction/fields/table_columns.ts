@@ -90,7 +90,7 @@ function linesUnder(doc: DocumentLines, from: number, ends: (line: Line) => bool
 
 /** A number, perhaps with a unit after it ("1,200 pcs") or two numbers run together. */
 function isNumeric(seg: Segment): boolean {
-  return /^[\p{Sc}]?\s*\d[\d.,'\s]*(\s+\p{L}{1,5}\.?)?$/u.test(seg.text.trim()) ||
+  return /^[\p{Sc}]?\s*\d[\d.,'\s]*(\s*[\p{L}²³]{1,5}\.?)?$/u.test(seg.text.trim()) ||
     /^\d[\d.,']*\s+\d[\d.,']*$/.test(seg.text.trim());
 }
 
