@@ -158,3 +158,26 @@ Deno.test("leadingNumber() reads a space as a thousands separator before a unit"
   equal(leadingNumber("38 850,50", ",")?.value, 38850.5);
   equal(leadingNumber("6203 42 90", null)?.value, 6203);
 });
+
+Deno.test("findFields() pairs a party label with the block set under its value, not under it", async () => {
+  const doc = textDoc(
+    // The label runs into the name without a colon; the address lines start under the name.
+    words(40, 100, "Importer"),
+    words(120, 100, "Comercial Azteca S.A. de C.V."),
+    words(120, 112, "Blvd. Avila Camacho 221"),
+    words(120, 124, "91700 Veracruz, Ver."),
+    words(120, 136, "Mexico"),
+    // A label set over two lines, its second line beside the first address line.
+    words(40, 170, "Exportador /"),
+    words(120, 170, "Textil Mediterraneo S.A.U."),
+    words(40, 182, "Supplier"),
+    words(120, 182, "Calle de Colon, 89"),
+    words(120, 194, "08039 Barcelona"),
+    words(120, 206, "Spain"),
+  );
+  const result = await findFields(doc, await fileLookups());
+  equal(result.importer?.name?.value, "Comercial Azteca S.A. de C.V.");
+  equal(result.importer?.address?.value, "Blvd. Avila Camacho 221, 91700 Veracruz, Ver.");
+  equal(result.exporter?.address?.value, "Calle de Colon, 89, 08039 Barcelona");
+  equal(result.exporter?.country?.value, "ES");
+});
