@@ -85,9 +85,9 @@ Deno.test({
  * the real one.
  */
 const TUNE_FLOORS: Record<string, number> = {
-  digital_pdf: 0.8,
-  xlsx: 0.87,
-  xls: 0.89,
+  digital_pdf: 0.9,
+  xlsx: 0.96,
+  xls: 0.96,
 };
 
 Deno.test({
