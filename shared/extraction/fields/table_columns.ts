@@ -66,7 +66,7 @@ export function alignedColumns(
 }
 
 /**
- * The farthest a run may stand from its header's words: a few text heights, or a tenth of
+ * The farthest a run may stand from its header's words: four text heights, or 6 % of the
  * the page for the wide cells of a table set across it.
  */
 function reach(doc: DocumentLines, line: number): number {
