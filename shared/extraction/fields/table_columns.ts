@@ -67,7 +67,7 @@ export function alignedColumns(
 
 /**
  * The farthest a run may stand from its header's words: four text heights, or 6 % of the
- * the page for the wide cells of a table set across it.
+ * page width for the wide cells of a table set across it.
  */
 function reach(doc: DocumentLines, line: number): number {
   const page = doc.lines[line]?.page ?? 0;
