@@ -181,3 +181,25 @@ Deno.test("findFields() pairs a party label with the block set under its value, 
   equal(result.exporter?.address?.value, "Calle de Colon, 89, 08039 Barcelona");
   equal(result.exporter?.country?.value, "ES");
 });
+
+Deno.test("findTable() gives a leading line number to the number column, not a run-on line's", () => {
+  const doc = textDoc(
+    words(20, 100, "No."),
+    words(100, 100, "Description"),
+    words(300, 100, "Qty"),
+    words(400, 100, "Amount"),
+    // The number set apart from its header, in the goods' phrase.
+    words(60, 115, "1 Coolant pump,"),
+    words(300, 115, "20"),
+    words(400, 115, "778.00"),
+    words(60, 127, "80 l/min"),
+    words(60, 142, "2 Solenoid valve"),
+    words(300, 142, "60"),
+    words(400, 142, "756.00"),
+  );
+  const rows = findTable(linesOf(doc))?.rows ?? [];
+  assertEquals(rows.map((r) => [r.cells.number?.text, r.cells.description?.text]), [
+    ["1", "Coolant pump, 80 l/min"],
+    ["2", "Solenoid valve"],
+  ]);
+});

@@ -135,7 +135,7 @@ function assign(
     }
     const parts = doc.source === "sheet"
       ? sheetCell(seg, columns)
-      : splitByColumn(doc, seg, columns);
+      : splitByColumn(doc, seg, columns, line.segments.length === 1);
     if (parts.length === 0) {
       outside += seg.text.length;
       continue;
@@ -159,6 +159,7 @@ function splitByColumn(
   doc: DocumentLines,
   seg: Segment,
   columns: Column[],
+  alone: boolean,
 ): { type: ColumnType; text: string }[] {
   const pad = 0.3 * doc.unit;
   // A phrase goes to a column whose values it could be ("dried" is no line number).
@@ -187,8 +188,11 @@ function splitByColumn(
       );
     }
     // A line number starting the goods' text, in a table with a number column to its left
-    // whose header is set apart from its numbers ("Item" over "1 Steel frames").
-    if (!own && whole.type === "description" && i === 0 && /^\d{1,4}\.?$/.test(w.text)) {
+    // whose header is set apart from its numbers ("Item" over "1 Steel frames"); not on a
+    // line of the description alone, which runs on ("80 l/min").
+    if (
+      !own && !alone && whole.type === "description" && i === 0 && /^\d{1,4}\.?$/.test(w.text)
+    ) {
       own = columns.find((c) => c.type === "number" && c.x1 <= whole.x0);
     }
     if (!own) return false;
