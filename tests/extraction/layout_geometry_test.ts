@@ -13,7 +13,7 @@ import { findFields } from "../../shared/extraction/fields/finder.ts";
 import { fileLookups } from "../../shared/extraction/fields/reference_files.ts";
 import { isCjk, latinLanguage } from "../../shared/extraction/ocr/languages.ts";
 import type { TextDocument, Word } from "../../shared/extraction/layout.ts";
-import { words } from "../support/placed_words.ts";
+import { row, words } from "../support/placed_words.ts";
 
 /** Words of `text` set flush right against `right`. */
 function right(right: number, y: number, text: string): Word[] {
@@ -73,10 +73,7 @@ Deno.test("findTable() reads values set flush right far from their left-set head
   // "Qty." and "Unit price" are set flush left; their values flush right, nearer the next
   // header than their own.
   const doc = textDoc(
-    words(40, 100, "Description"),
-    words(200, 100, "Qty."),
-    words(300, 100, "Unit price"),
-    words(420, 100, "Amount"),
+    row(100, [[40, "Description"], [200, "Qty."], [300, "Unit price"], [420, "Amount"]]),
     words(40, 115, "Steel frames"),
     right(295, 115, "1,200 pcs"),
     right(415, 115, "2.50"),
@@ -121,20 +118,11 @@ Deno.test("findFields() reads a currency named in words in a header or by an amo
 
 Deno.test("findTable() takes the line under a note's label alone as the note's value", () => {
   const doc = textDoc(
-    words(40, 100, "Description"),
-    words(300, 100, "Qty"),
-    words(400, 100, "Unit price"),
-    words(500, 100, "Amount"),
-    words(40, 115, "Static converters"),
-    words(300, 115, "10"),
-    words(400, 115, "2.00"),
-    words(500, 115, "20.00"),
+    row(100, [[40, "Description"], [300, "Qty"], [400, "Unit price"], [500, "Amount"]]),
+    row(115, [[40, "Static converters"], [300, "10"], [400, "2.00"], [500, "20.00"]]),
     words(40, 127, "Country of origin:"),
     words(40, 139, "NETHERLANDS"),
-    words(40, 154, "Canned tuna"),
-    words(300, 154, "5"),
-    words(400, 154, "3.00"),
-    words(500, 154, "15.00"),
+    row(154, [[40, "Canned tuna"], [300, "5"], [400, "3.00"], [500, "15.00"]]),
     words(40, 166, "HS code:"),
     words(40, 178, "1604.14"),
   );
@@ -162,16 +150,13 @@ Deno.test("leadingNumber() reads a space as a thousands separator before a unit"
 Deno.test("findFields() pairs a party label with the block set under its value, not under it", async () => {
   const doc = textDoc(
     // The label runs into the name without a colon; the address lines start under the name.
-    words(40, 100, "Importer"),
-    words(120, 100, "Comercial Azteca S.A. de C.V."),
+    row(100, [[40, "Importer"], [120, "Comercial Azteca S.A. de C.V."]]),
     words(120, 112, "Blvd. Avila Camacho 221"),
     words(120, 124, "91700 Veracruz, Ver."),
     words(120, 136, "Mexico"),
     // A label set over two lines, its second line beside the first address line.
-    words(40, 170, "Exportador /"),
-    words(120, 170, "Textil Mediterraneo S.A.U."),
-    words(40, 182, "Supplier"),
-    words(120, 182, "Calle de Colon, 89"),
+    row(170, [[40, "Exportador /"], [120, "Textil Mediterraneo S.A.U."]]),
+    row(182, [[40, "Supplier"], [120, "Calle de Colon, 89"]]),
     words(120, 194, "08039 Barcelona"),
     words(120, 206, "Spain"),
   );
@@ -184,18 +169,11 @@ Deno.test("findFields() pairs a party label with the block set under its value, 
 
 Deno.test("findTable() gives a leading line number to the number column, not a run-on line's", () => {
   const doc = textDoc(
-    words(20, 100, "No."),
-    words(100, 100, "Description"),
-    words(300, 100, "Qty"),
-    words(400, 100, "Amount"),
+    row(100, [[20, "No."], [100, "Description"], [300, "Qty"], [400, "Amount"]]),
     // The number set apart from its header, in the goods' phrase.
-    words(60, 115, "1 Coolant pump,"),
-    words(300, 115, "20"),
-    words(400, 115, "778.00"),
+    row(115, [[60, "1 Coolant pump,"], [300, "20"], [400, "778.00"]]),
     words(60, 127, "80 l/min"),
-    words(60, 142, "2 Solenoid valve"),
-    words(300, 142, "60"),
-    words(400, 142, "756.00"),
+    row(142, [[60, "2 Solenoid valve"], [300, "60"], [400, "756.00"]]),
   );
   const rows = findTable(linesOf(doc))?.rows ?? [];
   assertEquals(rows.map((r) => [r.cells.number?.text, r.cells.description?.text]), [

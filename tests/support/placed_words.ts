@@ -11,3 +11,8 @@ export function words(x: number, y: number, text: string, confidence = 1): Word[
   }
   return out;
 }
+
+/** A line: each cell's text at its x. */
+export function row(y: number, cells: [number, string][]): Word[] {
+  return cells.flatMap(([x, text]) => words(x, y, text));
+}
