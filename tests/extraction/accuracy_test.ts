@@ -86,9 +86,9 @@ Deno.test({
  * the real one.
  */
 const TUNE_FLOORS: Record<string, number> = {
-  digital_pdf: 0.66,
-  xlsx: 0.76,
-  xls: 0.81,
+  digital_pdf: 0.9,
+  xlsx: 0.96,
+  xls: 0.96,
 };
 
 Deno.test({

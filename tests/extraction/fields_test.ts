@@ -20,17 +20,7 @@ import { databaseLookups } from "../../shared/extraction/fields/lookups.ts";
 import { ReferenceData } from "../../shared/validation/reference.ts";
 import { testDb } from "../support/db.ts";
 import type { SheetDocument, TextDocument, Word } from "../../shared/extraction/layout.ts";
-
-/** A word per space-separated token of `text`, 5 pt a character, 10 pt high, from (x, y). */
-function words(x: number, y: number, text: string, confidence = 1): Word[] {
-  const out: Word[] = [];
-  let at = x;
-  for (const token of text.split(" ")) {
-    out.push({ text: token, x: at, y, width: token.length * 5, height: 10, confidence });
-    at += token.length * 5 + 3;
-  }
-  return out;
-}
+import { words } from "../support/placed_words.ts";
 
 function textDoc(source: "pdf_text" | "ocr", ...placed: Word[][]): TextDocument {
   return { kind: "text", source, pages: [{ width: 600, height: 850, words: placed.flat() }] };

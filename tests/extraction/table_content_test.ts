@@ -7,23 +7,8 @@ import { contentHeader } from "../../shared/extraction/fields/table_content.ts";
 import { linesOf } from "../../shared/extraction/fields/layout_lines.ts";
 import { findFields } from "../../shared/extraction/fields/finder.ts";
 import { fileLookups } from "../../shared/extraction/fields/reference_files.ts";
-import type { TextDocument, Word } from "../../shared/extraction/layout.ts";
-
-/** Words of `text` from (x, y), 5 pt a character, 10 pt high; one space keeps a phrase. */
-function words(x: number, y: number, text: string): Word[] {
-  const out: Word[] = [];
-  let at = x;
-  for (const token of text.split(" ")) {
-    out.push({ text: token, x: at, y, width: token.length * 5, height: 10, confidence: 1 });
-    at += token.length * 5 + 3;
-  }
-  return out;
-}
-
-/** A row: each cell's text at its column's x. */
-function row(y: number, cells: [number, string][]): Word[] {
-  return cells.flatMap(([x, text]) => words(x, y, text));
-}
+import type { TextDocument } from "../../shared/extraction/layout.ts";
+import { row, words } from "../support/placed_words.ts";
 
 // Header in Turkish, a unit in each quantity cell, the HS column before the goods.
 const DOC: TextDocument = {

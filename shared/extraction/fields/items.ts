@@ -20,6 +20,8 @@ import { clean } from "./text.ts";
 
 /** A description read from more than one line. */
 const WRAPPED = FOUND_WEAK_LABEL + 0.05;
+/** The most a cell of an OCR row whose quantity × price is not its amount can be. */
+const MISREAD_ROW = 0.85;
 
 export interface ItemsReading {
   items: ExtractedLineItem[];
@@ -62,7 +64,9 @@ export function readItems(
       // Where a description runs over lines, which lines are its own is a guess (the next
       // item's first line, a note): found, not sure.
       const base = row.wrapped ? Math.min(describedBase, WRAPPED) : describedBase;
-      const conf = description.length < 3 ? 0.4 : base;
+      // An OCR row whose arithmetic fails was misread somewhere: its text is not sure either.
+      const misread = ocr && check === "disagrees";
+      const conf = description.length < 3 ? 0.4 : misread ? Math.min(base, MISREAD_ROW) : base;
       item.description = leaf(
         description,
         readerAdjusted(conf, row.cells.description!.segments, ocr),
@@ -80,7 +84,11 @@ export function readItems(
     const hs = hsOf(row.cells.hs_code);
     if (hs) {
       // An odd number of digits is no HS code, whatever the nomenclature says.
-      const found = hs.lookup ? FOUND_TABLE : FAILED_CHECK;
+      const found = !hs.lookup
+        ? FAILED_CHECK
+        : ocr && check === "disagrees"
+        ? MISREAD_ROW
+        : FOUND_TABLE;
       item.hs_code = leaf(hs.code, readerAdjusted(found, hs.segments, ocr));
       if (hs.lookup) hsToCheck.set(items.length, hs.lookup);
     }

@@ -59,15 +59,16 @@ function splitAtLabels(segment: Segment): Segment[] {
     // Both sides must be "label: value": "Port de chargement / Port of loading : Le Havre" is
     // one bilingual label, not two.
     if (!labelWithValue(k, words.length) || !labelWithValue(start, k)) continue;
-    parts.push(part(segment, start, k));
+    parts.push(subSegment(segment, start, k));
     start = k;
   }
   if (parts.length === 0) return [segment];
-  parts.push(part(segment, start, words.length));
+  parts.push(subSegment(segment, start, words.length));
   return parts;
 }
 
-function part(segment: Segment, from: number, to: number): Segment {
+/** The words `from` to `to` of a segment, as a segment of their own. */
+export function subSegment(segment: Segment, from: number, to: number): Segment {
   const words = segment.words.slice(from, to);
   const last = words[words.length - 1]!;
   return {

@@ -4,8 +4,9 @@
  * "Consignee", "Invoice date" before "Date"). "other" labels are read only to know where a
  * block of text ends (the next label starts something else).
  */
-import { fold } from "./text.ts";
+import { fold, scriptParts } from "./text.ts";
 import type { Segment } from "./layout_lines.ts";
+import { INTL_LABELS } from "./vocabulary_intl.ts";
 
 export type LabelKind =
   | "exporter"
@@ -387,8 +388,8 @@ const DUAL: [string, LabelKind, LabelKind][] = [
 ];
 
 const PHRASES: Phrase[] = [
-  ...VOCABULARY.flatMap(([kind, rank, phrases]) =>
-    phrases.map((p): Phrase => ({ kind, rank, tokens: p.split(" ") }))
+  ...[...VOCABULARY, ...INTL_LABELS].flatMap(([kind, rank, phrases]) =>
+    phrases.map((p): Phrase => ({ kind, rank, tokens: fold(p).split(" ") }))
   ),
   ...DUAL.map(([p, kind, also]): Phrase => ({ kind, rank: 0, tokens: p.split(" "), also })),
 ].sort((a, b) => b.tokens.length - a.tokens.length);
@@ -516,8 +517,11 @@ function between(text: string, tokens: Token[], at: number): string {
 function tokensOf(text: string): Token[] {
   const out: Token[] = [];
   for (const m of text.matchAll(/[\p{L}\p{N}\p{M}]+/gu)) {
-    for (const t of fold(m[0]).split(" ").filter(Boolean)) {
-      out.push({ t, start: m.index, end: m.index + m[0].length });
+    for (const part of scriptParts(m[0])) {
+      const start = m.index + part.start;
+      for (const t of fold(part.text).split(" ").filter(Boolean)) {
+        out.push({ t, start, end: start + part.text.length });
+      }
     }
   }
   return out;

@@ -183,7 +183,7 @@ function segmentsOf(row: Word[], page: number, line: number): Segment[] {
 function segment(words: Word[], page: number, line: number): Segment {
   return {
     line,
-    text: words.map((w) => w.text).join(" "),
+    text: joinWords(words),
     words,
     page,
     x0: Math.min(...words.map((w) => w.x)),
@@ -192,6 +192,29 @@ function segment(words: Word[], page: number, line: number): Segment {
     y1: Math.max(...words.map((w) => w.y + w.height)),
     confidence: Math.min(...words.map((w) => w.confidence)),
   };
+}
+
+const CJK_CHAR = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}ー々]/u;
+const CJK_OR_DIGIT = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}ー々\d]/u;
+
+/**
+ * Words joined with spaces, except between the characters of CJK text that OCR gives one by
+ * one ("玉 軸 受" is "玉軸受", "2026 年 3 月" is "2026年3月"): no space where CJK meets CJK or a
+ * digit across a gap narrower than a space.
+ */
+function joinWords(words: Word[]): string {
+  let text = "";
+  words.forEach((w, i) => {
+    const prev = words[i - 1];
+    if (!prev) return void (text = w.text);
+    const a = prev.text.at(-1) ?? "", b = w.text[0] ?? "";
+    const gap = w.x - (prev.x + prev.width);
+    const tight = gap < 0.3 * Math.min(prev.height, w.height);
+    const cjk = (CJK_CHAR.test(a) || CJK_CHAR.test(b)) && CJK_OR_DIGIT.test(a) &&
+      CJK_OR_DIGIT.test(b);
+    text += (cjk && tight ? "" : " ") + w.text;
+  });
+  return text;
 }
 
 /**

@@ -14,3 +14,10 @@ export function noteOf(text: string): { hs?: string } | null {
   const value = m[2]!.trim();
   return HS_ALONE.test(value) ? { hs: value } : {};
 }
+
+/** A note's label alone, its value on the next line: "Land van oorsprong / Origin:". */
+const NOTE_LABEL = /^[\p{L}][\p{L}\p{M} .'’/()-]{0,40}?\s*[:：]\s*$/u;
+
+export function isNoteLabel(text: string): boolean {
+  return NOTE_LABEL.test(text.trim());
+}

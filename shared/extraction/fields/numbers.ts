@@ -92,8 +92,10 @@ function count(s: string, ch: string): number {
   return n;
 }
 
+/** A number first ("6 500 ctns", "EUR 1,234.00"); a plain space groups thousands too. */
 const LEADING_NUMBER = new RegExp(
-  String.raw`^\s*(?:[A-Z]{3}\s*|[€$£¥₹]\s*)?([-–−]?\d[\d.,'\u00a0\u202f]*\d|\d)` +
+  String.raw`^\s*(?:[A-Z]{3}\s*|[€$£¥₹]\s*)?` +
+    String.raw`([-–−]?\d{1,3}(?: \d{3})+(?:[.,]\d+)?(?!\d)|[-–−]?\d[\d.,'\u00a0\u202f]*\d|\d)` +
     String.raw`(?:\s*(?:[A-Z]{3}|[€$£¥₹]))?(.*)$`,
 );
 

@@ -14,8 +14,8 @@ import {
   overlapX,
   rightNeighbour,
 } from "./geometry.ts";
-import { hitsOf, type LabelHit } from "./labelled.ts";
-import { isLabel, looksLikeLabel } from "./labels.ts";
+import { hitsOf, type LabelHit, subSegment } from "./labelled.ts";
+import { isLabel, looksLikeLabel, matchLabel } from "./labels.ts";
 import type { CountryIndex } from "./countries.ts";
 import {
   FOUND_GUESS,
@@ -90,22 +90,34 @@ function readBlock(doc: DocumentLines, hit: LabelHit, tableLines: Set<number>): 
   if (hit.match.rest !== "" && hit.match.colon) {
     lines.push({ text: hit.match.rest, segments: [hit.segment] });
     anchor = hit.segment;
-  } else if (hit.match.rest === "") {
+  } else if (hit.match.rest !== "") {
+    // "Importer Comercial Azteca S.A." in one phrase, no colon: the name is a value only where
+    // the lines under it start where it starts (the label's own column is left of them).
+    const value = valueAfterLabel(doc, hit);
+    if (!value) return [];
+    lines.push({ text: hit.match.rest, segments: [hit.segment] });
+    anchor = value;
+  } else {
     const right = rightNeighbour(doc, hit.segment);
     if (right && !isLabel(right) && right.x0 - hit.segment.x1 < 8 * doc.unit) {
       lines.push({ text: right.text, segments: [right] });
       anchor = right;
       last = right;
     }
-  } else {
-    return [];
   }
   const alignTo = anchor ?? hit.segment;
   for (const line of linesBelow(doc, hit.segment.line)) {
     if (lines.length >= MAX_BLOCK_LINES || tableLines.has(line.index)) break;
     // A new label in the label's own column starts the next block ("Consignee:" under the
     // exporter's lines, its value right of it).
-    if (line.segments.some((s) => s !== alignTo && isLabel(s) && overlapX(s, hit.segment) > 0)) {
+    // A label set over two lines ("Exportador /" over "Supplier") does not end its own block.
+    const continued = (s: Segment) =>
+      s.line === hit.segment.line + 1 && matchLabel(s)?.kind === hit.match.kind;
+    if (
+      line.segments.some((s) =>
+        s !== alignTo && isLabel(s) && overlapX(s, hit.segment) > 0 && !continued(s)
+      )
+    ) {
       break;
     }
     const seg = alignedIn(doc, line, alignTo);
@@ -122,6 +134,27 @@ function readBlock(doc: DocumentLines, hit: LabelHit, tableLines: Set<number>): 
   const cleaned = lines.map((l) => ({ ...l, text: clean(l.text) })).filter((l) => l.text !== "");
   const above = nameAbove(doc, hit, cleaned);
   return above ? [above, ...cleaned] : cleaned;
+}
+
+/**
+ * The value part of a phrase that starts with a label and runs on without a colon, when the
+ * next line of the block starts under the value's first word: the value's words as a segment.
+ */
+function valueAfterLabel(doc: DocumentLines, hit: LabelHit): Segment | null {
+  const { words } = hit.segment;
+  const k = words.findIndex((_, i) =>
+    i > 0 &&
+    words.slice(i).map((w) => w.text).join(" ").replace(/^[\s:：#./|–—-]+/, "").trim() ===
+      hit.match.rest
+  );
+  if (k <= 0) return null;
+  const value = subSegment(hit.segment, k, words.length);
+  const next = doc.lines[hit.segment.line + 1];
+  if (!next || next.page !== hit.segment.page) return null;
+  const tolerance = 1.5 * doc.unit;
+  const underValue = next.segments.some((s) => Math.abs(s.x0 - value.x0) <= tolerance);
+  const underLabel = next.segments.some((s) => Math.abs(s.x0 - hit.segment.x0) <= tolerance);
+  return underValue && !underLabel ? value : null;
 }
 
 /**

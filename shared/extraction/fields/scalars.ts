@@ -126,16 +126,36 @@ const SYMBOLS: Record<string, string> = {
   "zł": "PLN",
   "₺": "TRY",
 };
-/** Currencies written as words after a currency label ("Currency: Euro"). */
+/**
+ * Currencies written as words ("Currency: Euro", "Price (US Dollars)"), in the languages of
+ * the label vocabulary; a dollar or a franc of a named country before the bare word.
+ */
 const WORDS: [RegExp, string][] = [
-  [/\beuros?\b/i, "EUR"],
-  [/\bU\.?S\.? dollars?\b/i, "USD"],
-  [/\bpounds? sterling\b/i, "GBP"],
-  [/\bz[łl]oty\b/i, "PLN"],
-  [/円/, "JPY"],
+  [
+    /\b(canadian|kanadische[rn]?|canadiens?|canadienses?|canadesi|canadese|kanadyjski)\s+(dollars?|dólar(es)?|dollari|dolar(y|ów)?)\b|\b(dollars?|dólar(es)?|dollari)\s+(canadiens?|canadienses?|canadesi|canadense)\b|加元|カナダドル/i,
+    "CAD",
+  ],
+  [
+    /\b(swiss\s+francs?|schweizer\s+franken|francs?\s+suisses?|francos?\s+suizos?|franchi\s+svizzeri|zwitserse\s+frank(en)?|frank(i|ów)?\s+szwajcarsk\w*|isviçre\s+frangı|franken)\b|瑞士法郎|スイスフラン/i,
+    "CHF",
+  ],
+  [/\beuros?\b|\beuro'?su\b|欧元|ユーロ/i, "EUR"],
+  [
+    /\bU\.?S\.?\s*dollars?\b|\b(us-)?dollars?\b|\bdólar(es)?\b|\bdollari\b|\bdolar(y|ów)?\b|\bamerikan\s+doları\b|\bdoları?\b|美元|米ドル|ドル/i,
+    "USD",
+  ],
+  [/\bpounds?(\s+sterling)?\b|\blivres?\s+sterling\b|\bsterlin[ag]?\b|英镑|ポンド/i, "GBP"],
+  [/\bz[łl]ot(y|ych|e)\b/i, "PLN"],
+  [/\byen\b|円|日元/i, "JPY"],
   [/人民币|\byuan\b|\bRMB\b/i, "CNY"],
+  [/\b(türk\s+)?lirası\b|\bturkish\s+lira\b/i, "TRY"],
 ];
 const AMBIGUOUS_SYMBOLS: Record<string, string> = { "$": "USD", "¥": "JPY" };
+/** Dollar signs that name their country. */
+const DOLLAR_SIGNS: [RegExp, string][] = [
+  [/\bUS\s?\$/, "USD"],
+  [/\b(C|CA|CAD)\s?\$/, "CAD"],
+];
 
 export function currency(ctx: Context): Leaf<string> | undefined {
   const found = firstLabelled(ctx.doc, ctx.hits, "currency", (c) => currencyIn(ctx, c.text));
@@ -146,8 +166,21 @@ function currencyIn(ctx: Context, text: string): string | null {
   const codes = codesIn(ctx, text);
   if (codes.length > 0) return codes[0]!;
   for (const [symbol, code] of Object.entries(SYMBOLS)) if (text.includes(symbol)) return code;
+  for (const [sign, code] of DOLLAR_SIGNS) if (sign.test(text)) return code;
   for (const [word, code] of WORDS) if (word.test(text)) return code;
+  // After a currency label, a bare "$" or "¥" is the usual reading of it.
+  const bare = text.trim();
+  if (bare in AMBIGUOUS_SYMBOLS) return AMBIGUOUS_SYMBOLS[bare]!;
   return null;
+}
+
+/** The currency a phrase names in words, if it names exactly one. */
+function currencyWord(text: string): string | null {
+  const codes = new Set(WORDS.filter(([word]) => word.test(text)).map(([, code]) => code));
+  // "Canadian dollars" also reads as dollars: the named country wins.
+  if (codes.has("CAD")) return "CAD";
+  if (codes.has("CHF")) return "CHF";
+  return codes.size === 1 ? [...codes][0]! : null;
 }
 
 function codesIn(ctx: Context, text: string): string[] {
@@ -177,7 +210,16 @@ function currencyFromText(ctx: Context): Leaf<string> | undefined {
         const code = m[1] ?? m[2]!;
         if (ctx.currencies.has(code)) vote(code, seg, true);
       }
-      if (/\bUS\s?\$/.test(seg.text)) vote("USD", seg, true);
+      for (const [sign, code] of DOLLAR_SIGNS) if (sign.test(seg.text)) vote(code, seg, true);
+      // A currency in words in brackets ("Price (US Dollars)") or by an amount ("Euro 12,50").
+      for (const m of seg.text.matchAll(/[(\[]([^()[\]]{2,30})[)\]]?/g)) {
+        const code = currencyWord(m[1]!);
+        if (code && ctx.currencies.has(code)) vote(code, seg, true);
+      }
+      if (/\d/.test(seg.text) && !/[(\[]/.test(seg.text)) {
+        const code = currencyWord(seg.text);
+        if (code && ctx.currencies.has(code)) vote(code, seg, true);
+      }
       // A symbol in brackets in a header: "Unit price (€)".
       for (const m of seg.text.matchAll(/[(\[]\s*(€|£|zł|₺|₹|₩)\s*[)\]]/g)) {
         vote(SYMBOLS[m[1]!]!, seg, true);
@@ -194,7 +236,10 @@ function currencyFromText(ctx: Context): Leaf<string> | undefined {
         if (code && ctx.currencies.has(code)) vote(code, seg, true);
       }
       for (const [symbol, c] of Object.entries({ ...SYMBOLS, ...AMBIGUOUS_SYMBOLS })) {
-        if (seg.text.includes(symbol) && /\d/.test(seg.text) && !/US\s?\$/.test(seg.text)) {
+        if (
+          seg.text.includes(symbol) && /\d/.test(seg.text) &&
+          !DOLLAR_SIGNS.some(([sign]) => sign.test(seg.text))
+        ) {
           vote(c, seg, false);
         }
       }

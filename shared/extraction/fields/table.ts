@@ -8,8 +8,9 @@
  */
 import type { DocumentLines, Line, Segment } from "./layout_lines.ts";
 import { type Column, type ColumnType, findHeaders, type TableHeader } from "./table_header.ts";
-import { noteOf } from "./notes.ts";
+import { isNoteLabel, noteOf } from "./notes.ts";
 import { contentHeader } from "./table_content.ts";
+import { alignedColumns } from "./table_columns.ts";
 import { gapBetween, maxLineGap, overlapX } from "./geometry.ts";
 import { matchLabel } from "./labels.ts";
 import { fold } from "./text.ts";
@@ -73,6 +74,7 @@ interface TableLine {
 
 /** The rows under a header, and the index of the line that ended them. */
 function rowsUnder(doc: DocumentLines, header: TableHeader): { rows: RawRow[]; end: number } {
+  const columns = alignedColumns(doc, header.columns, header.lastLine, endsTable);
   const lines: TableLine[] = [];
   let end = header.lastLine;
   let previous: { y1: number } = doc.lines[header.lastLine]!;
@@ -85,7 +87,7 @@ function rowsUnder(doc: DocumentLines, header: TableHeader): { rows: RawRow[]; e
     if (lines.length > 0 && gap > 2.5 * maxLineGap(doc)) break;
     if (lines.length === 0 && gap > 5 * maxLineGap(doc)) break;
     if (endsTable(line)) break;
-    const cells = assign(doc, line, header.columns);
+    const cells = assign(doc, line, columns);
     if (!cells) {
       if (++emptyRun >= 2) break;
       continue;
@@ -94,7 +96,7 @@ function rowsUnder(doc: DocumentLines, header: TableHeader): { rows: RawRow[]; e
     lines.push({ line, cells });
     previous = line;
   }
-  const types = new Set(header.columns.map((c) => c.type));
+  const types = new Set(columns.map((c) => c.type));
   return { rows: joinLines(lines, types), end: Math.min(end, doc.lines.length - 1) };
 }
 
@@ -133,7 +135,7 @@ function assign(
     }
     const parts = doc.source === "sheet"
       ? sheetCell(seg, columns)
-      : splitByColumn(doc, seg, columns);
+      : splitByColumn(doc, seg, columns, line.segments.length === 1);
     if (parts.length === 0) {
       outside += seg.text.length;
       continue;
@@ -157,6 +159,7 @@ function splitByColumn(
   doc: DocumentLines,
   seg: Segment,
   columns: Column[],
+  alone: boolean,
 ): { type: ColumnType; text: string }[] {
   const pad = 0.3 * doc.unit;
   // A phrase goes to a column whose values it could be ("dried" is no line number).
@@ -183,6 +186,14 @@ function splitByColumn(
       own = columns.filter((c) => c.x1 < whole.x0).find((c) =>
         overlapX(span, { x0: c.x0 - wide, x1: c.x1 + wide }) >= 0.5 * w.width
       );
+    }
+    // A line number starting the goods' text, in a table with a number column to its left
+    // whose header is set apart from its numbers ("Item" over "1 Steel frames"); not on a
+    // line of the description alone, which runs on ("80 l/min").
+    if (
+      !own && !alone && whole.type === "description" && i === 0 && /^\d{1,4}\.?$/.test(w.text)
+    ) {
+      own = columns.find((c) => c.type === "number" && c.x1 <= whole.x0);
     }
     if (!own) return false;
     byWord[i]!.col = own;
@@ -273,14 +284,22 @@ function joinLines(lines: TableLine[], columns: Set<ColumnType>): RawRow[] {
     return down < 0.8 * up ? below : above;
   };
   const rows = new Map<number, RawRow>(anchors.map((a) => [a, { cells: {}, wrapped: false }]));
+  // A note's label alone on its line ("Country of origin:"), its value on the next.
+  let awaiting: RawRow | null = null;
   lines.forEach((tl, i) => {
     const description = tl.cells.description;
     if (description && isTotalText(description.text) && !isAnchor(tl)) return;
-    const row = rows.get(owner(i))!;
+    const pending = awaiting;
+    awaiting = null;
+    const row = pending && !isAnchor(tl) ? pending : rows.get(owner(i))!;
     if (description && !isAnchor(tl) && row.cells.description) {
+      if (isNoteLabel(description.text)) {
+        awaiting = row;
+        return;
+      }
       // A "Label: value" line under a description is a note on the item (its origin, its HS
       // code), not more of the description; an HS code in it is the item's.
-      const note = noteOf(description.text);
+      const note = pending ? noteOf(`note: ${description.text}`) : noteOf(description.text);
       if (note) {
         if (note.hs && !row.cells.hs_code) {
           row.cells.hs_code = { text: note.hs, segments: description.segments };

@@ -6,6 +6,7 @@
 import type { DocumentLines, Line, Segment } from "./layout_lines.ts";
 import type { Word } from "../layout.ts";
 import { fold } from "./text.ts";
+import { INTL_HEADERS } from "./vocabulary_intl.ts";
 import { gapBetween, maxLineGap, overlapX } from "./geometry.ts";
 
 export type ColumnType =
@@ -327,14 +328,32 @@ interface Phrase {
   tokens: string[];
 }
 
-const PHRASES: Phrase[] = HEADERS.flatMap(([type, phrases]) =>
-  phrases.map((p) => ({ type, tokens: p.split(" ") }))
+const PHRASES: Phrase[] = [...HEADERS, ...INTL_HEADERS].flatMap(([type, phrases]) =>
+  phrases.map((p) => ({ type, tokens: fold(p).split(" ") }))
 ).sort((a, b) => b.tokens.length - a.tokens.length);
 
 /** Phrases by their letters alone: OCR and letter-spacing run words together ("HSCode"). */
 const COMPACT = new Map<string, Phrase>();
 for (const p of [...PHRASES].reverse()) {
   if (p.tokens.length > 1) COMPACT.set(p.tokens.join(""), { ...p, tokens: [p.tokens.join("")] });
+}
+
+/** Words a header phrase starts with, to tell two header words run together. */
+const FIRST_TOKENS = new Set(PHRASES.map((p) => p.tokens[0]!));
+
+/**
+ * A token that is two header words run together ("ilośćjedn" for "Ilość" and "Jedn.", as a
+ * text layer or OCR joins them when the gap is narrow), split; any other token as it is.
+ */
+function unjoined(token: string): string[] {
+  if (FIRST_TOKENS.has(token) || COMPACT.has(token)) return [token];
+  for (let k = 2; k <= token.length - 2; k++) {
+    const head = token.slice(0, k), tail = token.slice(k);
+    if (FIRST_TOKENS.has(head) && FIRST_TOKENS.has(tail) && head.length + tail.length >= 6) {
+      return [head, tail];
+    }
+  }
+  return [token];
 }
 
 function phraseAt(tokens: { t: string }[], i: number): Phrase | undefined {
@@ -457,7 +476,7 @@ function classify(cells: Word[][]): Classified {
   let words = 0, matched = 0;
   for (const cell of cells) {
     const tokens = cell.flatMap((w) =>
-      fold(w.text).split(" ").filter(Boolean).map((t) => ({ t, w }))
+      fold(w.text).split(" ").filter(Boolean).flatMap(unjoined).map((t) => ({ t, w }))
     );
     // Symbols alone ("#", "/") neither help nor hurt a header.
     words += cell.filter((w) => /[\p{L}\p{N}]/u.test(w.text)).length;

@@ -1,9 +1,15 @@
 /**
  * Tesseract 5 (LSTM) compiled to WebAssembly, from the npm packages tesseract.js-core (the
- * engine) and @tesseract.js-data/eng (English, the "best" model in integer form): both are read
+ * engine) and @tesseract.js-data/<language> (the "best" models in integer form): all are read
  * from node_modules on disk, nothing is fetched. The engine is driven directly rather than
  * through tesseract.js, whose worker layer would fetch language data from a CDN when a path is
  * missing; here a missing file is an error. Loaded once per OCR thread and reused.
+ *
+ * A page is read with English first. The words it is unsure of are then read again, one box
+ * at a time, with the page's own language where it has one (languages.ts): Chinese and
+ * Japanese when a few of those boxes read as CJK characters, else the Latin-script language
+ * whose common words the page shows. The other languages' data are loaded only when a page
+ * needs them, from their package's files (not imported as modules).
  */
 // deno-lint-ignore-file no-explicit-any
 import TesseractCore from "tesseract.js-core/tesseract-core-simd-lstm.js";
@@ -11,8 +17,10 @@ import engData from "@tesseract.js-data/eng";
 import { gunzipSync } from "node:zlib";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { createRequire } from "node:module";
 import type { GrayImage } from "./gray.ts";
 import { encodePgm } from "./pgm.ts";
+import { CJK_LANGUAGES, isCjk, latinLanguage } from "./languages.ts";
 
 /** A word in the pixel coordinates of the image it was read from. */
 export interface PixelWord {
@@ -33,6 +41,13 @@ export const LANGUAGE_DATA_PATH = join(
   "eng.traineddata.gz",
 );
 
+/** A language's data file, found through its npm package without loading the package. */
+export function languageDataPath(language: string): string {
+  if (language === "eng") return LANGUAGE_DATA_PATH;
+  const index = createRequire(import.meta.url).resolve(`@tesseract.js-data/${language}`);
+  return join(index, "..", "4.0.0_best_int", `${language}.traineddata.gz`);
+}
+
 const OEM_LSTM_ONLY = 1;
 /**
  * Sparse text: every piece of text wherever it stands, without the block and column analysis
@@ -41,38 +56,144 @@ const OEM_LSTM_ONLY = 1;
  * and fewer invented words. Word order is of no use here: words carry their boxes.
  */
 const PSM_SPARSE_TEXT = "11";
+/** A box read again is one line of text. */
+const PSM_SINGLE_LINE = "7";
+/** English words less certain than this are read again in the page's language. */
+const REREAD_BELOW = 0.8;
+/** At most this many boxes a page are read again (the least certain first). */
+const MAX_REREADS = 120;
+/** Boxes read with the CJK models to tell a CJK page, and how many must read as CJK. */
+const CJK_PROBES = 10;
+const CJK_PROBE_HITS = 3;
+/** A box read again replaces the English reading only when surer by this much. */
+const REREAD_MARGIN = 0.05;
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
 
 export class TesseractEngine {
-  private constructor(private readonly module: any, private readonly api: any) {}
+  /** Loaded models by language ("eng", "deu", "jpn+chi_sim"). */
+  private readonly apis = new Map<string, any>();
+  /** Languages whose data are in the engine's file system. */
+  private readonly written = new Set<string>();
+
+  private constructor(private readonly module: any) {}
 
   /** `onProgress` runs at each progress report of a page; throwing from it stops the page. */
   static async load(onProgress: () => void = () => {}): Promise<TesseractEngine> {
     const module = await (TesseractCore as unknown as (o: object) => Promise<any>)({
       TesseractProgress: onProgress,
     });
-    module.FS.writeFile("/eng.traineddata", gunzipSync(readFileSync(LANGUAGE_DATA_PATH)));
-    const api = new module.TessBaseAPI();
-    if (api.Init(null, "eng", OEM_LSTM_ONLY) !== 0) {
-      throw new Error("the OCR engine could not load its English language data");
-    }
-    api.SetVariable("tessedit_pageseg_mode", PSM_SPARSE_TEXT);
-    // Tesseract's own notes ("Detected 3 diacritics") would otherwise go to stderr per page.
-    api.SetVariable("debug_file", "/dev/null");
-    return new TesseractEngine(module, api);
+    const engine = new TesseractEngine(module);
+    engine.apis.set("eng", engine.initApi("eng", PSM_SPARSE_TEXT));
+    return engine;
   }
 
   /** Reads the words of a grey image; `dpi` is the resolution the image stands for. */
   recognize(image: GrayImage, dpi: number): PixelWord[] {
     this.module.FS.writeFile("/input", encodePgm(image));
     try {
-      if (this.api.SetImageFile(1, 0) !== 0) throw new Error("the OCR engine refused the page");
-      this.api.SetSourceResolution(Math.round(dpi));
-      if (this.api.Recognize(null) !== 0) throw new Error("the OCR engine failed on the page");
-      return parseTsv(this.api.GetTSVText(0));
+      const resolution = Math.round(dpi);
+      const words = this.readPage(this.apis.get("eng"), resolution);
+      return this.inPageLanguage(words, resolution, image);
     } finally {
-      this.api.Clear();
       this.module.FS.unlink("/input");
     }
+  }
+
+  private readPage(api: any, dpi: number): PixelWord[] {
+    try {
+      this.setImage(api, dpi);
+      if (api.Recognize(null) !== 0) throw new Error("the OCR engine failed on the page");
+      return parseTsv(api.GetTSVText(0));
+    } finally {
+      api.Clear();
+    }
+  }
+
+  /** The English reading, with its uncertain words read again in the page's language. */
+  private inPageLanguage(words: PixelWord[], dpi: number, image: GrayImage): PixelWord[] {
+    const uncertain = words.filter((w) => w.confidence < REREAD_BELOW)
+      .sort((a, b) => a.confidence - b.confidence)
+      .slice(0, MAX_REREADS);
+    if (uncertain.length === 0) return words;
+    const cjk = this.api(CJK_LANGUAGES);
+    const probes = this.reread(cjk, uncertain.slice(0, CJK_PROBES), dpi, image);
+    const hits = probes.filter((r) => r.some((w) => isCjk(w.text) && w.confidence >= 0.6));
+    let rereads: PixelWord[][];
+    if (hits.length >= CJK_PROBE_HITS) {
+      rereads = [...probes, ...this.reread(cjk, uncertain.slice(CJK_PROBES), dpi, image)];
+    } else {
+      const latin = latinLanguage(words);
+      if (!latin) return words;
+      rereads = this.reread(this.api(latin), uncertain, dpi, image);
+    }
+    const replaced = new Map<PixelWord, PixelWord[]>();
+    uncertain.forEach((word, i) => {
+      const again = rereads[i] ?? [];
+      if (again.length === 0) return;
+      const sure = Math.min(...again.map((w) => w.confidence));
+      if (sure >= word.confidence + REREAD_MARGIN) replaced.set(word, again);
+    });
+    return words.flatMap((w) => replaced.get(w) ?? [w]);
+  }
+
+  /** Each box read again on its own, a little margin around it. */
+  private reread(api: any, boxes: Box[], dpi: number, image: GrayImage): PixelWord[][] {
+    if (boxes.length === 0) return [];
+    try {
+      this.setImage(api, dpi);
+      return boxes.map((box) => {
+        const pad = Math.round(0.3 * box.height);
+        const x = Math.max(0, box.x - pad), y = Math.max(0, box.y - pad);
+        api.SetRectangle(
+          x,
+          y,
+          Math.min(image.width, box.x + box.width + pad) - x,
+          Math.min(image.height, box.y + box.height + pad) - y,
+        );
+        if (api.Recognize(null) !== 0) return [];
+        return parseTsv(api.GetTSVText(0));
+      });
+    } finally {
+      api.Clear();
+    }
+  }
+
+  private setImage(api: any, dpi: number): void {
+    if (api.SetImageFile(1, 0) !== 0) throw new Error("the OCR engine refused the page");
+    api.SetSourceResolution(dpi);
+  }
+
+  /** The model for these languages, loaded the first time a page needs it. */
+  private api(languages: string): any {
+    let api = this.apis.get(languages);
+    if (!api) {
+      api = this.initApi(languages, PSM_SINGLE_LINE);
+      this.apis.set(languages, api);
+    }
+    return api;
+  }
+
+  private initApi(languages: string, pageSegMode: string): any {
+    for (const language of languages.split("+")) {
+      if (this.written.has(language)) continue;
+      const data = gunzipSync(readFileSync(languageDataPath(language)));
+      this.module.FS.writeFile(`/${language}.traineddata`, data);
+      this.written.add(language);
+    }
+    const api = new this.module.TessBaseAPI();
+    if (api.Init(null, languages, OEM_LSTM_ONLY) !== 0) {
+      throw new Error(`the OCR engine could not load its language data (${languages})`);
+    }
+    api.SetVariable("tessedit_pageseg_mode", pageSegMode);
+    // Tesseract's own notes ("Detected 3 diacritics") would otherwise go to stderr per page.
+    api.SetVariable("debug_file", "/dev/null");
+    return api;
   }
 }
 

@@ -1,0 +1,196 @@
+/**
+ * Which OCR language a page needs besides English, told from what the English model read on
+ * it. Latin-script languages show through their common words, which the English model reads
+ * well enough without their accents ("kaufer", "quantite"); Chinese and Japanese do not show
+ * at all (the English model reads their characters as debris), so a CJK page is told by
+ * re-reading a few of its least certain words with the CJK models (see tesseract.ts).
+ */
+import type { PixelWord } from "./tesseract.ts";
+
+/** Latin-script languages with Tesseract data in the project (npm @tesseract.js-data/*). */
+export type LatinLanguage = "deu" | "fra" | "spa" | "ita" | "nld" | "pol" | "por" | "tur";
+/** Chinese (simplified) and Japanese, read together: they share most of their characters. */
+export const CJK_LANGUAGES = "jpn+chi_sim";
+
+/**
+ * Words common in the language's trade documents and rare in the others' (nor English), as
+ * the English model spells them: lower case, without accents.
+ */
+const MARKERS: Record<LatinLanguage, string[]> = {
+  deu: [
+    "und",
+    "der",
+    "die",
+    "das",
+    "rechnung",
+    "kaufer",
+    "verkaufer",
+    "menge",
+    "preis",
+    "betrag",
+    "lieferbedingungen",
+    "zahlung",
+    "gesamt",
+    "ursprungsland",
+    "hafen",
+    "gmbh",
+    "strasse",
+    "einzelpreis",
+    "warenbezeichnung",
+    "empfanger",
+  ],
+  fra: [
+    "facture",
+    "acheteur",
+    "vendeur",
+    "quantite",
+    "prix",
+    "montant",
+    "livraison",
+    "paiement",
+    "origine",
+    "les",
+    "des",
+    "du",
+    "sarl",
+    "rue",
+    "destinataire",
+    "designation",
+    "unitaire",
+    "expediteur",
+  ],
+  spa: [
+    "factura",
+    "comprador",
+    "vendedor",
+    "cantidad",
+    "precio",
+    "importe",
+    "entrega",
+    "pago",
+    "origen",
+    "puerto",
+    "descripcion",
+    "calle",
+    "los",
+    "del",
+    "las",
+    "mercancia",
+  ],
+  ita: [
+    "fattura",
+    "acquirente",
+    "venditore",
+    "quantita",
+    "prezzo",
+    "importo",
+    "consegna",
+    "pagamento",
+    "porto",
+    "della",
+    "via",
+    "descrizione",
+    "srl",
+    "spa",
+    "totale",
+    "merce",
+  ],
+  nld: [
+    "factuur",
+    "koper",
+    "verkoper",
+    "aantal",
+    "prijs",
+    "bedrag",
+    "levering",
+    "betaling",
+    "haven",
+    "het",
+    "een",
+    "van",
+    "omschrijving",
+    "totaal",
+    "straat",
+    "bv",
+  ],
+  pol: [
+    "faktura",
+    "nabywca",
+    "sprzedawca",
+    "ilosc",
+    "cena",
+    "wartosc",
+    "dostawy",
+    "platnosci",
+    "port",
+    "razem",
+    "towar",
+    "ul",
+    "sp",
+    "zo",
+    "oo",
+    "nr",
+    "kraj",
+  ],
+  por: [
+    "fatura",
+    "comprador",
+    "vendedor",
+    "quantidade",
+    "preco",
+    "valor",
+    "entrega",
+    "pagamento",
+    "porto",
+    "descricao",
+    "rua",
+    "lda",
+    "ltda",
+    "mercadoria",
+    "origem",
+    "da",
+    "do",
+  ],
+  tur: [
+    "fatura",
+    "alici",
+    "satici",
+    "miktar",
+    "fiyat",
+    "tutar",
+    "teslim",
+    "odeme",
+    "liman",
+    "limani",
+    "toplam",
+    "mal",
+    "cad",
+    "sok",
+    "ltd",
+    "sti",
+    "mense",
+  ],
+};
+
+/** At least this many marker words, and twice as many as the runner-up, name a language. */
+const MIN_MARKERS = 3;
+
+/** The Latin-script language the page's words are in, when they clearly say so. */
+export function latinLanguage(words: PixelWord[]): LatinLanguage | null {
+  const tokens = words.flatMap((w) =>
+    w.text.normalize("NFKD").replace(/\p{M}+/gu, "").toLowerCase().split(/[^a-z]+/)
+  ).filter((t) => t.length > 1);
+  const counts = (Object.keys(MARKERS) as LatinLanguage[]).map((lang) => {
+    const markers = new Set(MARKERS[lang]);
+    return { lang, n: tokens.filter((t) => markers.has(t)).length };
+  }).sort((a, b) => b.n - a.n);
+  const [top, second] = counts;
+  if (!top || top.n < MIN_MARKERS || (second && second.n * 2 > top.n)) return null;
+  return top.lang;
+}
+
+/** Whether text is mostly Chinese or Japanese characters. */
+export function isCjk(text: string): boolean {
+  const cjk = text.match(/[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}]/gu)?.length ?? 0;
+  return cjk > 0 && cjk * 2 >= text.replace(/\s/g, "").length;
+}

@@ -1,0 +1,18 @@
+/** Words placed on a page for the field finder's tests. */
+import type { Word } from "../../shared/extraction/layout.ts";
+
+/** A word per space-separated token of `text`, 5 pt a character, 10 pt high, from (x, y). */
+export function words(x: number, y: number, text: string, confidence = 1): Word[] {
+  const out: Word[] = [];
+  let at = x;
+  for (const token of text.split(" ")) {
+    out.push({ text: token, x: at, y, width: token.length * 5, height: 10, confidence });
+    at += token.length * 5 + 3;
+  }
+  return out;
+}
+
+/** A line: each cell's text at its x. */
+export function row(y: number, cells: [number, string][]): Word[] {
+  return cells.flatMap(([x, text]) => words(x, y, text));
+}
