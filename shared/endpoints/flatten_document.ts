@@ -6,12 +6,10 @@ import { PdfSyntaxError } from "../forms/pdf_syntax.ts";
 import { createServiceApp, type ServiceApp } from "../http/app.ts";
 import { findTeamJob, type TeamJob } from "../jobs/lookup.ts";
 import { addRoute } from "../http/route.ts";
-import { fieldOf, type IssueError } from "../http/validate.ts";
+import type { ParamSpec } from "../http/params.ts";
 import { FlattenFailure } from "../providers/flatten.ts";
-import { Uuid } from "../schemas/common.ts";
-import { z } from "../schemas/zod.ts";
 import { sha256Hex } from "../util/crypto.ts";
-import { isUuid } from "../util/uuid.ts";
+import { UUID_PATTERN } from "../util/uuid.ts";
 import { recordIssuedFile } from "../verify/issued_files.ts";
 import { errorResponse, JSON_BODY_ERRORS } from "./common_responses.ts";
 import { concatBytes } from "../util/bytes.ts";
@@ -22,43 +20,56 @@ const MAX_STAMP = 256;
 const MAX_DOWNLOAD_BYTES = 50 * 1024 * 1024;
 const DOWNLOAD_TIMEOUT_MS = 30_000;
 
-/** An optional text field: null or blank counts as left out; the rest is trimmed. */
-function optionalText(max: number, meta: { description: string; format?: string }) {
-  return z.string().max(max).meta(meta).nullish()
-    .transform((value) => value?.trim() || undefined);
-}
+const trim = (value: string) => value.trim();
+const invalidField = (name: string, why: string) =>
+  new ServiceError("SVC_FLAT_008", `${name}: ${why}`);
 
-const FlattenRequest = z.object({
-  job_id: z.string().trim().min(1).meta({
+/** The request's text fields; null or blank counts as left out, the rest is trimmed. */
+const FLATTEN_FIELDS: readonly ParamSpec[] = [
+  {
+    name: "job_id",
+    required: true,
     format: "uuid",
     description: "Job id from the generate-documents response",
-  }),
-  doc_type: optionalText(MAX_LABEL, {
+    normalize: trim,
+    // An id that is text but names no job is answered by the lookup: 404 SVC_FLAT_002.
+    invalid: () => new ServiceError("SVC_FLAT_001", "job_id: must be the job's id (text)"),
+    missing: () => new ServiceError("SVC_FLAT_001", "job_id: is required"),
+  },
+  {
+    name: "doc_type",
+    maxLength: MAX_LABEL,
     description: "Label for naming and tracking; the key in the history entry's " +
       "flattened_urls (default: the job's document type)",
-  }),
-  hash_stamp: optionalText(MAX_STAMP, {
+    normalize: trim,
+    invalid: (_, why) =>
+      invalidField("doc_type", why === "type" ? "must be text" : `at most ${MAX_LABEL} characters`),
+  },
+  {
+    name: "hash_stamp",
+    maxLength: MAX_STAMP,
     description: "Printed at the foot of every page and kept in the PDF/A metadata",
-  }),
-  generation_history_id: optionalText(100, {
+    normalize: trim,
+    invalid: (_, why) =>
+      invalidField(
+        "hash_stamp",
+        why === "type" ? "must be text" : `at most ${MAX_STAMP} characters`,
+      ),
+  },
+  {
+    name: "generation_history_id",
+    maxLength: 100,
+    pattern: UUID_PATTERN,
     format: "uuid",
     description: "Save the flattened file under doc_type in this history entry's flattened_urls",
-  }).refine((id) => id === undefined || isUuid(id)),
-}).meta({ id: "FlattenDocumentRequest" });
-
-const requestError: IssueError = (issue) => {
-  const field = fieldOf(issue);
-  if (field === "job_id") return "SVC_FLAT_001";
-  // A malformed id names no entry: answered like an unknown one.
-  if (field === "generation_history_id" && issue.code === "custom") return historyNotFound();
-  return "SVC_FLAT_008";
-};
-
-const Flattened = z.object({
-  download_url: z.string().meta({ description: "Signed URL of the PDF/A-2b file" }),
-  job_id: Uuid,
-  doc_type: z.string().nullable(),
-}).meta({ id: "FlattenedDocument" });
+    normalize: trim,
+    // A malformed id names no entry: answered like an unknown one.
+    invalid: (_, why) =>
+      why === "pattern"
+        ? historyNotFound()
+        : invalidField("generation_history_id", why === "type" ? "must be text" : "too long"),
+  },
+];
 
 export function flattenDocumentApp(deps: FlattenDeps): ServiceApp {
   const svc = createServiceApp(deps, { name: "flatten-document" });
@@ -74,8 +85,7 @@ export function flattenDocumentApp(deps: FlattenDeps): ServiceApp {
     tags: ["Documents"],
     auth: "function",
     body: {
-      schema: FlattenRequest,
-      error: requestError,
+      fields: FLATTEN_FIELDS,
       example: {
         job_id: "5b0f6f0e-3f5c-4d8e-9a51-2f7c1d9e8a34",
         hash_stamp: "Validated 9f2c4e0b…6d8e",
@@ -83,7 +93,7 @@ export function flattenDocumentApp(deps: FlattenDeps): ServiceApp {
       },
     },
     responses: {
-      200: { description: "The flattened document", schema: Flattened },
+      200: { description: "The flattened document", schema: "FlattenedDocument" },
       400: errorResponse(
         "SVC_FLAT_001 (job_id missing), SVC_FLAT_003 (no provider job id), SVC_FLAT_004 (job " +
           "not completed), SVC_FLAT_005 (no download URL), SVC_FLAT_008 (invalid field), " +
@@ -95,7 +105,7 @@ export function flattenDocumentApp(deps: FlattenDeps): ServiceApp {
     },
   }, async (c, { body: input }) => {
     const { teamId } = c.get("principal");
-    const job = await readyJob(deps, teamId, input.job_id);
+    const job = await readyJob(deps, teamId, input.job_id!);
     const historyId = input.generation_history_id;
     if (historyId !== undefined) await checkHistoryEntry(deps, teamId, historyId, job);
 

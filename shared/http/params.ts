@@ -1,8 +1,8 @@
 /**
- * Path, query and header parameters declared without zod: one small spec both checks the
- * request and becomes the OpenAPI parameter object. Routes whose function must stay small
- * (verify-hash, document-field-requirements) declare their parameters this way, so serving
- * them never loads zod (about 6 MB of module graph).
+ * Path, query and header parameters, and the text fields of a flat JSON body, declared without
+ * zod: one small spec both checks the request and becomes its OpenAPI description. Routes whose
+ * function must stay small (verify-hash, document-field-requirements, flatten-document) declare
+ * their input this way, so serving them never loads zod (about 6 MB of module graph).
  */
 import type { ServiceError } from "../errors/service_error.ts";
 
@@ -17,10 +17,17 @@ export interface ParamSpec {
   /** The whole value (after `normalize`) must match; also the OpenAPI `pattern`. */
   pattern?: RegExp;
   enum?: readonly string[];
+  /** The longest value accepted (after `normalize`). */
+  maxLength?: number;
+  /** OpenAPI's `format` (uuid, date-time): documentation only. */
+  format?: string;
   /** Applied before the checks, for example trimming and lower-casing a hash. */
   normalize?: (value: string) => string;
-  /** The error a value that fails `pattern` or `enum` answers. */
-  invalid: (value: string) => ServiceError;
+  /**
+   * The error a value that fails a check answers; `why` tells which (a JSON body field that is
+   * not text is `type`).
+   */
+  invalid: (value: string, why: InvalidReason) => ServiceError;
   /** The error a missing (or empty) required value answers; default `invalid`. */
   missing?: () => ServiceError;
 }
@@ -36,14 +43,65 @@ export function checkParams(
     const raw = read(spec.name);
     const value = raw === undefined ? "" : spec.normalize ? spec.normalize(raw) : raw;
     if (value === "") {
-      if (where === "path" || spec.required) throw (spec.missing ?? (() => spec.invalid(value)))();
+      if (where === "path" || spec.required) {
+        throw (spec.missing ?? (() => spec.invalid(value, "pattern")))();
+      }
       continue;
     }
-    if (spec.pattern && !spec.pattern.test(value)) throw spec.invalid(value);
-    if (spec.enum && !spec.enum.includes(value)) throw spec.invalid(value);
+    checkValue(spec, value);
     values[spec.name] = value;
   }
   return values;
+}
+
+export type InvalidReason = "type" | "length" | "pattern" | "enum";
+
+function checkValue(spec: ParamSpec, value: string): void {
+  if (spec.maxLength !== undefined && value.length > spec.maxLength) {
+    throw spec.invalid(value, "length");
+  }
+  if (spec.pattern && !spec.pattern.test(value)) throw spec.invalid(value, "pattern");
+  if (spec.enum && !spec.enum.includes(value)) throw spec.invalid(value, "enum");
+}
+
+/**
+ * The text fields of a JSON object body, checked like parameters: null or blank is left out
+ * (an error when required), any other value must be text. Fields not declared are ignored.
+ */
+export function checkJsonFields(
+  specs: readonly ParamSpec[],
+  body: Record<string, unknown>,
+): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const spec of specs) {
+    const raw = body[spec.name] ?? "";
+    if (typeof raw !== "string") throw spec.invalid(JSON.stringify(raw) ?? "", "type");
+    const value = spec.normalize ? spec.normalize(raw) : raw;
+    if (value === "") {
+      if (spec.required) throw (spec.missing ?? (() => spec.invalid(value, "pattern")))();
+      continue;
+    }
+    checkValue(spec, value);
+    values[spec.name] = value;
+  }
+  return values;
+}
+
+/** The OpenAPI 3.1 schema of a JSON body of text fields. */
+export function jsonFieldsSchema(specs: readonly ParamSpec[]): Record<string, unknown> {
+  const required = specs.filter((spec) => spec.required).map((spec) => spec.name);
+  return {
+    type: "object",
+    properties: Object.fromEntries(specs.map((spec) => [spec.name, valueSchema(spec)])),
+    ...(required.length > 0 ? { required } : {}),
+  };
+}
+
+function valueSchema(spec: ParamSpec): ParameterObject["schema"] & { description?: string } {
+  return {
+    ...parameterSchema(spec),
+    ...(spec.description ? { description: spec.description } : {}),
+  };
 }
 
 export interface ParameterObject {
@@ -52,14 +110,27 @@ export interface ParameterObject {
   required: boolean;
   description?: string;
   example?: string;
-  schema: { type: "string"; pattern?: string; enum?: string[] };
+  schema: {
+    type: "string";
+    pattern?: string;
+    enum?: string[];
+    maxLength?: number;
+    format?: string;
+  };
+}
+
+function parameterSchema(spec: ParamSpec): ParameterObject["schema"] {
+  const schema: ParameterObject["schema"] = { type: "string" };
+  if (spec.pattern) schema.pattern = spec.pattern.source;
+  if (spec.enum) schema.enum = [...spec.enum];
+  if (spec.maxLength !== undefined) schema.maxLength = spec.maxLength;
+  if (spec.format) schema.format = spec.format;
+  return schema;
 }
 
 /** The OpenAPI 3.1 parameter object of a spec. */
 export function parameterObject(spec: ParamSpec, where: ParamLocation): ParameterObject {
-  const schema: ParameterObject["schema"] = { type: "string" };
-  if (spec.pattern) schema.pattern = spec.pattern.source;
-  if (spec.enum) schema.enum = [...spec.enum];
+  const schema = parameterSchema(spec);
   return {
     name: spec.name,
     in: where,

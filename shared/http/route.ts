@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { ServiceApp } from "./app.ts";
 import { readJsonObject, readMultipartParts } from "./body.ts";
 import { clientAddress } from "./client_address.ts";
-import { checkParams, type ParamLocation, type ParamSpec } from "./params.ts";
+import { checkJsonFields, checkParams, type ParamLocation, type ParamSpec } from "./params.ts";
 import { rateLimitHeaders, type RateState, tightest } from "./rate_limit.ts";
 import { ServiceError } from "../errors/service_error.ts";
 import type { ObjectSchema, RequestSchema, SchemaOutput } from "./schema.ts";
@@ -47,11 +47,18 @@ export interface BodyInput<S extends RequestSchema = RequestSchema> extends Sche
   example?: unknown;
 }
 
+/** A flat JSON object of text fields, declared without zod (see params.ts). */
+export interface JsonFieldsInput {
+  fields: readonly ParamSpec[];
+  /** The OpenAPI example of the body. */
+  example?: unknown;
+}
+
 export interface RouteSpec<
   P extends ParamsInput | undefined = ParamsInput | undefined,
   Q extends ParamsInput | undefined = ParamsInput | undefined,
   H extends ParamsInput | undefined = ParamsInput | undefined,
-  B extends BodyInput | undefined = BodyInput | undefined,
+  B extends BodyInput | JsonFieldsInput | undefined = BodyInput | JsonFieldsInput | undefined,
 > {
   /** Stable and unique in the service: client generators name their methods after it. */
   operationId: string;
@@ -72,7 +79,7 @@ export interface RouteSpec<
 }
 
 type Checked<D> = D extends SchemaInput<infer S> ? SchemaOutput<S>
-  : D extends readonly ParamSpec[] ? Record<string, string>
+  : D extends readonly ParamSpec[] | JsonFieldsInput ? Record<string, string>
   : undefined;
 
 /** What the handler gets: each declared part of the request, checked. */
@@ -101,7 +108,7 @@ export function addRoute<
   P extends ParamsInput | undefined = undefined,
   Q extends ParamsInput | undefined = undefined,
   H extends ParamsInput | undefined = undefined,
-  B extends BodyInput | undefined = undefined,
+  B extends BodyInput | JsonFieldsInput | undefined = undefined,
 >(
   svc: ServiceApp,
   spec: RouteSpec<P, Q, H, B>,
@@ -110,7 +117,10 @@ export function addRoute<
   assertParamsDeclared(spec as RouteSpec);
   svc.routes.push({ publicPath: publicPath(svc, spec.path), spec: spec as RouteSpec });
   const guards = authGuard(svc, spec.auth);
-  if (spec.body?.contentType === "multipart/form-data") guards.push(uploadSlot(svc));
+  const body = spec.body;
+  if (body && !isJsonFields(body) && body.contentType === "multipart/form-data") {
+    guards.push(uploadSlot(svc));
+  }
   svc.app.on([spec.method.toUpperCase()], [spec.path], ...guards, async (c) => {
     let input: RouteInput<P, Q, H, B>;
     try {
@@ -174,7 +184,15 @@ function isParamSpecs(input: ParamsInput): input is readonly ParamSpec[] {
   return Array.isArray(input);
 }
 
-async function checkBody(c: Context<AppEnv>, body: BodyInput): Promise<unknown> {
+export function isJsonFields(body: BodyInput | JsonFieldsInput): body is JsonFieldsInput {
+  return "fields" in body;
+}
+
+async function checkBody(
+  c: Context<AppEnv>,
+  body: BodyInput | JsonFieldsInput,
+): Promise<unknown> {
+  if (isJsonFields(body)) return checkJsonFields(body.fields, await readJsonObject(c));
   if (body.contentType === "multipart/form-data") {
     const parts = await readMultipartParts(c, body.maxFileBytes);
     return parseInput(body.schema, formFields(parts), body.error);

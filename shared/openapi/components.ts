@@ -1,6 +1,11 @@
 import type { z } from "zod";
 import { ErrorBody } from "../schemas/common.ts";
-import { FieldRequirements, NotVerified, Verification } from "./public_schemas.ts";
+import {
+  FieldRequirements,
+  FlattenedDocument,
+  NotVerified,
+  Verification,
+} from "./public_schemas.ts";
 
 /**
  * The schemas routes name instead of holding (ResponseSpec.schema as a string), each with its
@@ -12,4 +17,5 @@ export const NAMED_SCHEMAS: Record<string, z.ZodType> = {
   FieldRequirements,
   Verification,
   NotVerified,
+  FlattenedDocument,
 };

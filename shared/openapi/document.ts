@@ -4,8 +4,16 @@ import {
   type RouteConfig,
 } from "@asteasolutions/zod-to-openapi";
 import type { ServiceApp } from "../http/app.ts";
-import { parameterObject } from "../http/params.ts";
-import type { DeclaredRoute, ParamsInput, ResponseSpec, RouteAuth } from "../http/route.ts";
+import { jsonFieldsSchema, parameterObject } from "../http/params.ts";
+import {
+  type BodyInput,
+  type DeclaredRoute,
+  isJsonFields,
+  type JsonFieldsInput,
+  type ParamsInput,
+  type ResponseSpec,
+  type RouteAuth,
+} from "../http/route.ts";
 import { NAMED_SCHEMAS } from "./components.ts";
 
 /**
@@ -134,21 +142,23 @@ function describe({ publicPath, spec }: DeclaredRoute): RouteConfig {
       ...zodParameters("params", spec.params),
       ...zodParameters("query", spec.query),
       ...zodParameters("headers", spec.headers),
-      ...(body
-        ? {
-          body: {
-            required: !body.optional,
-            content: {
-              [body.contentType ?? "application/json"]: {
-                schema: body.schema,
-                ...(body.example !== undefined ? { example: body.example } : {}),
-              },
-            },
-          },
-        }
-        : {}),
+      ...(body ? { body: requestBody(body) } : {}),
     },
     responses,
+  };
+}
+
+function requestBody(body: BodyInput | JsonFieldsInput) {
+  const example = body.example !== undefined ? { example: body.example } : {};
+  if (isJsonFields(body)) {
+    return {
+      required: true,
+      content: { "application/json": { schema: jsonFieldsSchema(body.fields), ...example } },
+    };
+  }
+  return {
+    required: !body.optional,
+    content: { [body.contentType ?? "application/json"]: { schema: body.schema, ...example } },
   };
 }
 

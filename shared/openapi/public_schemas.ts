@@ -1,9 +1,11 @@
 /**
- * The answers of verify-hash and document-field-requirements, for the OpenAPI document only:
+ * The answers of verify-hash, document-field-requirements and flatten-document, for the
+ * OpenAPI document only:
  * those functions must serve without loading zod, so their routes name these schemas
  * (shared/openapi/components.ts) instead of importing them.
  */
 import { DOCUMENT_TYPES } from "../rules/document_types.ts";
+import { Uuid } from "../schemas/common.ts";
 import { z } from "../schemas/zod.ts";
 
 const FieldSpec = z.object({
@@ -34,6 +36,12 @@ export const Verification = z.object({
   }),
   message: z.string(),
 }).meta({ id: "Verification" });
+
+export const FlattenedDocument = z.object({
+  download_url: z.string().meta({ description: "Signed URL of the PDF/A-2b file" }),
+  job_id: Uuid,
+  doc_type: z.string().nullable(),
+}).meta({ id: "FlattenedDocument" });
 
 export const NotVerified = z.object({ verified: z.literal(false), message: z.string() })
   .meta({ id: "NotVerified" });

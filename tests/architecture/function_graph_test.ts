@@ -17,14 +17,11 @@ const LIMIT_MB = 20;
 const LIGHT = new Set(["document-field-requirements", "verify-hash"]);
 const LIGHT_LIMIT_MB = 5;
 /**
- * Functions still above their bar (issue 17), each held at what it loads today so that it can
- * only shrink: flatten-document (the PDF library, the signing stack and zod) and worker (the
- * spreadsheet reader, zod and the PDF library the outside model's page images need).
+ * The one function still above its bar (issue 17), held at what it loads today so that it can
+ * only shrink: worker (the spreadsheet reader, zod, the renderer and the PDF library the
+ * outside model's page images need).
  */
-const CEILING_MB: Record<string, number> = {
-  "flatten-document": 20.5,
-  worker: 35,
-};
+const CEILING_MB: Record<string, number> = { worker: 35 };
 
 /** Only these render documents and drain queues in their own isolate. */
 const RENDERERS = new Set(["generate-documents", "worker"]);
