@@ -166,8 +166,13 @@ let cachedSchema: Record<string, unknown> | undefined;
  * string length keywords strict mode does not support.
  */
 export function extractionJsonSchema(): Record<string, unknown> {
+  // An empty registry: the OpenAPI ids on the result's parts would otherwise turn the schema
+  // into `$ref`s to `$defs`, which strict structured outputs do not take as the root.
   cachedSchema ??= strictSchema(
-    z.toJSONSchema(ExtractionResult, { io: "output" }) as Record<string, unknown>,
+    z.toJSONSchema(ExtractionResult, { io: "output", metadata: z.registry() }) as Record<
+      string,
+      unknown
+    >,
   );
   return cachedSchema;
 }
