@@ -29,10 +29,19 @@ await Deno.mkdir(outDir, { recursive: true });
 let passed = 0;
 let failed = 0;
 
-for (const kind of kinds) {
-  const result = kind === "postgres"
-    ? await onPostgres(args)
-    : await runDenoTest("pglite", args, { TEST_PGLITE_TEMPLATE: await pgliteTemplate() });
+// With both databases the two runs go side by side (each has a database of its own): most of
+// a test's time is spent waiting on processes, sockets and timers, and the suite would otherwise
+// take the two runs' sum. The second run's output is kept and printed after the first's.
+const template = kinds.includes("pglite") ? await pgliteTemplate() : "";
+const results = await Promise.all(kinds.map((kind, i) => {
+  const output = i === 0 ? undefined : `${outDir}/${kind}.log`;
+  return kind === "postgres"
+    ? onPostgres(args, output)
+    : runDenoTest("pglite", args, { TEST_PGLITE_TEMPLATE: template }, output);
+}));
+for (const [i, kind] of kinds.entries()) {
+  if (i > 0) await Deno.stdout.write(await Deno.readFile(`${outDir}/${kind}.log`));
+  const result = results[i]!;
   console.log(`${kind}: ${result.passed} passed, ${result.failed} failed`);
   passed += result.passed;
   failed += result.failed;
@@ -53,7 +62,7 @@ async function pgliteTemplate(): Promise<string> {
   return path;
 }
 
-async function onPostgres(extra: string[]) {
+async function onPostgres(extra: string[], output?: string) {
   const adminUrl = Deno.env.get("TEST_PG_ADMIN_URL") ??
     "postgres://postgres@127.0.0.1:5432/postgres";
   const name = `trade_test_${Date.now()}_${crypto.randomUUID().slice(0, 8)}`;
@@ -62,23 +71,38 @@ async function onPostgres(extra: string[]) {
   try {
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
-    return await runDenoTest("postgres", extra, { TEST_DATABASE_URL: url.toString() });
+    return await runDenoTest("postgres", extra, { TEST_DATABASE_URL: url.toString() }, output);
   } finally {
     await admin.unsafe(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
 }
 
-async function runDenoTest(kind: string, extra: string[], env: Record<string, string>) {
+/** Runs `deno test`; its output goes to this terminal, or to the file `output`. */
+async function runDenoTest(
+  kind: string,
+  extra: string[],
+  env: Record<string, string>,
+  output?: string,
+) {
   const junit = `${outDir}/junit-${kind}.xml`;
   // A run that never starts (a type error) must not be counted from the previous run's report.
   await Deno.remove(junit).catch(() => {});
   const child = new Deno.Command(Deno.execPath(), {
     args: ["test", "-A", `--junit-path=${junit}`, ...(extra.length ? extra : ["tests/"])],
     env,
-    stdout: "inherit",
-    stderr: "inherit",
+    stdout: output ? "piped" : "inherit",
+    stderr: output ? "piped" : "inherit",
   }).spawn();
+  if (output) {
+    const file = await Deno.open(output, { write: true, create: true, truncate: true });
+    // Both streams into one file, as a terminal would show them.
+    const writer = file.writable.getWriter();
+    const copy = (stream: ReadableStream<Uint8Array>) =>
+      stream.pipeTo(new WritableStream({ write: (chunk) => writer.write(chunk) }));
+    await Promise.all([copy(child.stdout), copy(child.stderr)]);
+    await writer.close();
+  }
   const status = await child.status;
   const counts = await countJunit(junit);
   // A crash before any report (a type error, a module that fails to load) is a failure too.
