@@ -7,15 +7,14 @@ import { addJobRoutes } from "../jobs/routes.ts";
 import { addPartyRoutes } from "../parties/routes.ts";
 import type { PlatformDeps } from "../platform/deps.ts";
 import { waitUntil } from "../runtime/edge_runtime.ts";
-import { ReferenceData } from "../validation/reference.ts";
-import type { ReferenceDeps } from "../validation/root.ts";
+import { type ReferenceDeps, referenceDeps } from "../validation/root.ts";
 import { addWebhookRoutes } from "../webhooks/routes.ts";
 
 /** What the resource routes need: uploads and signed links, reference data, the extractors. */
 export interface ApiDeps extends ExtractionRouteDeps, ReferenceDeps {}
 
 export function apiDeps(platform: PlatformDeps): ApiDeps {
-  return { ...extractionRouteDeps(platform), reference: new ReferenceData(platform.db) };
+  return { ...extractionRouteDeps(platform), ...referenceDeps(platform) };
 }
 
 /**

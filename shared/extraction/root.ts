@@ -1,9 +1,8 @@
 import type { PlatformDeps } from "../platform/deps.ts";
 import { type StorageDeps, storageDeps } from "../storage/create.ts";
 import { Signal } from "../util/signal.ts";
-import type { ReferenceDeps } from "../validation/root.ts";
+import { type ReferenceDeps, referenceDeps } from "../validation/root.ts";
 import { type ExtractionProviderSpec, extractionProviderSpec } from "./jobs/providers.ts";
-import { ReferenceData } from "../validation/reference.ts";
 
 /** What /api/v1/extract adds: where uploads go, and the signal that wakes the extractors. */
 export interface ExtractionRouteDeps extends StorageDeps {
@@ -23,7 +22,7 @@ export function extractionRouteDeps(platform: PlatformDeps): ExtractionRouteDeps
 export function extractionWorkerDeps(platform: PlatformDeps): ExtractionWorkerDeps {
   return {
     ...storageDeps(platform),
-    reference: new ReferenceData(platform.db),
+    ...referenceDeps(platform),
     extraction: extractionProviderSpec(platform.config),
   };
 }

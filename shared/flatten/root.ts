@@ -1,7 +1,7 @@
 import type { Config } from "../config.ts";
 import type { PlatformDeps } from "../platform/deps.ts";
 import type { FlattenProvider } from "../providers/flatten.ts";
-import { DocumentSigner } from "../signing/signer.ts";
+import { type DocumentSigner, withSigner } from "../signing/signer.ts";
 import { type StorageDeps, storageDeps } from "../storage/create.ts";
 import { BuiltInFlattener } from "./builtin_provider.ts";
 import { HttpFlattener } from "./http_provider.ts";
@@ -21,9 +21,5 @@ export function flattenerFor(config: Config): FlattenProvider {
 }
 
 export function flattenDeps(platform: PlatformDeps): FlattenDeps {
-  return {
-    ...storageDeps(platform),
-    flatten: flattenerFor(platform.config),
-    signer: DocumentSigner.fromConfig(platform.config),
-  };
+  return { ...withSigner(storageDeps(platform)), flatten: flattenerFor(platform.config) };
 }

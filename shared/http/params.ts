@@ -38,14 +38,26 @@ export function checkParams(
   where: ParamLocation,
   read: (name: string) => string | undefined,
 ): Record<string, string> {
+  // A path parameter is always there: an empty one is a missing one.
+  return checkValues(specs, read, (spec) => where === "path" || spec.required === true);
+}
+
+/**
+ * The values `read` gives, checked in order: absent (undefined or null) or blank is left out,
+ * an error when `required`; anything else must be text that passes the spec's checks.
+ */
+function checkValues(
+  specs: readonly ParamSpec[],
+  read: (name: string) => unknown,
+  required: (spec: ParamSpec) => boolean,
+): Record<string, string> {
   const values: Record<string, string> = {};
   for (const spec of specs) {
-    const raw = read(spec.name);
-    const value = raw === undefined ? "" : spec.normalize ? spec.normalize(raw) : raw;
+    const raw = read(spec.name) ?? "";
+    if (typeof raw !== "string") throw spec.invalid(JSON.stringify(raw) ?? "", "type");
+    const value = spec.normalize ? spec.normalize(raw) : raw;
     if (value === "") {
-      if (where === "path" || spec.required) {
-        throw (spec.missing ?? (() => spec.invalid(value, "pattern")))();
-      }
+      if (required(spec)) throw (spec.missing ?? (() => spec.invalid(value, "pattern")))();
       continue;
     }
     checkValue(spec, value);
@@ -72,19 +84,7 @@ export function checkJsonFields(
   specs: readonly ParamSpec[],
   body: Record<string, unknown>,
 ): Record<string, string> {
-  const values: Record<string, string> = {};
-  for (const spec of specs) {
-    const raw = body[spec.name] ?? "";
-    if (typeof raw !== "string") throw spec.invalid(JSON.stringify(raw) ?? "", "type");
-    const value = spec.normalize ? spec.normalize(raw) : raw;
-    if (value === "") {
-      if (spec.required) throw (spec.missing ?? (() => spec.invalid(value, "pattern")))();
-      continue;
-    }
-    checkValue(spec, value);
-    values[spec.name] = value;
-  }
-  return values;
+  return checkValues(specs, (name) => body[name], (spec) => spec.required === true);
 }
 
 /** The OpenAPI 3.1 schema of a JSON body of text fields. */

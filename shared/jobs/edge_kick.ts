@@ -1,8 +1,8 @@
 import { type GenerationDeps, generationDeps } from "../generation/root.ts";
 import { createRenderer } from "../pdf/documents.ts";
 import type { PlatformDeps } from "../platform/deps.ts";
-import { DocumentSigner } from "../signing/signer.ts";
-import { createStorage } from "../storage/create.ts";
+import { withSigner } from "../signing/signer.ts";
+import { storageDeps } from "../storage/create.ts";
 import { EDGE_WEBHOOK_CONCURRENCY, serviceWebhookWorker } from "../webhooks/worker.ts";
 import { EDGE_DRAIN_MS, waitUntil } from "../runtime/edge_runtime.ts";
 import type { RenderDeps } from "./root.ts";
@@ -29,11 +29,7 @@ export function edgeWorker(deps: RenderDeps): DocumentWorker {
  */
 export function edgeGenerationDeps(platform: PlatformDeps): GenerationDeps {
   const deps = generationDeps(platform);
-  const render: RenderDeps = {
-    ...platform,
-    storage: createStorage(platform.config),
-    signer: DocumentSigner.fromConfig(platform.config),
-  };
+  const render: RenderDeps = withSigner(storageDeps(platform));
   const worker = edgeWorker(render);
   const hooks = serviceWebhookWorker(render, EDGE_WEBHOOK_CONCURRENCY);
   deps.documentsQueued.listen(() => {

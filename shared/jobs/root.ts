@@ -1,6 +1,6 @@
 import { type ExtractionWorkerDeps, extractionWorkerDeps } from "../extraction/root.ts";
 import type { PlatformDeps } from "../platform/deps.ts";
-import { DocumentSigner } from "../signing/signer.ts";
+import { type DocumentSigner, withSigner } from "../signing/signer.ts";
 import type { StorageDeps } from "../storage/create.ts";
 
 /** What renders documents: where files go and who signs them. */
@@ -13,5 +13,5 @@ export interface RenderDeps extends StorageDeps {
 export interface QueueDeps extends RenderDeps, ExtractionWorkerDeps {}
 
 export function queueDeps(platform: PlatformDeps): QueueDeps {
-  return { ...extractionWorkerDeps(platform), signer: DocumentSigner.fromConfig(platform.config) };
+  return withSigner(extractionWorkerDeps(platform));
 }

@@ -31,7 +31,7 @@ export function readEdgeConfig(env: Env, required: string[] = []): Config {
   return { ...config, dbPoolSize, runtime: "edge" };
 }
 
-export const EDGE_DB_POOL_SIZE = 3;
+const EDGE_DB_POOL_SIZE = 3;
 
 /** The serverless database: real PostgreSQL (never PGlite), DB_POOL_SIZE connections. */
 export function openEdgeDb(config: Config): Db {

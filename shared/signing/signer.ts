@@ -38,6 +38,13 @@ function signatureValueBytes(key: CryptoKey): number {
   return algorithm.namedCurve === "P-384" ? 104 : 72;
 }
 
+/** `deps` with the signer SIGNING_P12_BASE64 configures (null when signing is off). */
+export function withSigner<D extends { config: Pick<Config, "signing"> }>(
+  deps: D,
+): D & { signer: DocumentSigner | null } {
+  return { ...deps, signer: DocumentSigner.fromConfig(deps.config) };
+}
+
 export class DocumentSigner {
   readonly #identity: Promise<SigningIdentity>;
   readonly #signPdf = new SignPdf();

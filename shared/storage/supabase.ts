@@ -4,7 +4,7 @@ import { assertSafePath, type Storage } from "./storage.ts";
 /** Supabase Storage, with the service role key (the bucket stays private; links are signed). */
 export class SupabaseStorage implements Storage {
   readonly kind = "supabase";
-  readonly #client: { storage: StorageClient };
+  readonly #storage: StorageClient;
 
   /**
    * Storage's own client (the one supabase-js wraps), with the headers supabase-js sends: the
@@ -12,16 +12,15 @@ export class SupabaseStorage implements Storage {
    * that stores a file.
    */
   constructor(url: string, serviceRoleKey: string, private readonly bucket: string) {
-    const storage = new StorageClient(new URL("storage/v1", withSlash(url)).href, {
+    this.#storage = new StorageClient(new URL("storage/v1", withSlash(url)).href, {
       apikey: serviceRoleKey,
       Authorization: `Bearer ${serviceRoleKey}`,
     });
-    this.#client = { storage };
   }
 
   async put(path: string, bytes: Uint8Array, contentType: string): Promise<void> {
     assertSafePath(path);
-    const { error } = await this.#client.storage.from(this.bucket).upload(path, bytes, {
+    const { error } = await this.#storage.from(this.bucket).upload(path, bytes, {
       contentType,
       upsert: true,
     });
@@ -30,7 +29,7 @@ export class SupabaseStorage implements Storage {
 
   async get(path: string): Promise<Uint8Array | null> {
     assertSafePath(path);
-    const { data, error } = await this.#client.storage.from(this.bucket).download(path);
+    const { data, error } = await this.#storage.from(this.bucket).download(path);
     if (error) {
       if (isMissingObject(error)) return null;
       throw new Error(`storage download failed: ${error.message}`);
@@ -40,7 +39,7 @@ export class SupabaseStorage implements Storage {
 
   async signedUrl(path: string, expiresInSeconds: number): Promise<string> {
     assertSafePath(path);
-    const { data, error } = await this.#client.storage.from(this.bucket).createSignedUrl(
+    const { data, error } = await this.#storage.from(this.bucket).createSignedUrl(
       path,
       expiresInSeconds,
     );
