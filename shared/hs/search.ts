@@ -188,15 +188,26 @@ async function searchByWords(db: Queryable, input: HsSearchInput): Promise<HsSea
           from prefix join hs_codes h on h.code ~>=~ prefix.p and h.code ~<~ (prefix.p || ':')
          limit ${MAX_PREFIX_CODES})
      ),
+     -- The lines the words select, and (union all) those under the vocabulary's codes that the
+     -- words do not: a plain union deduplicated whole rows by sorting them on every column,
+     -- tsvectors included, a third of a national search's time. The vocabulary's codes are
+     -- disjoint ranges (anyConcept's caller drops a code under another), each read by a
+     -- lateral range scan: the LIMIT keeps it a nested loop on the code index whatever the
+     -- plan (joined plainly, a generic plan read the whole tariff).
      national as (
        select * from tariff_lines
-        where country = $2
+        where country = $2 and level >= 8 and code not like '99%'
           and search_chain @@ (websearch_to_tsquery('english', $4) || to_tsquery('simple', $6))
-       union
+       union all
        (select t.* from prefix
-          join tariff_lines t
-            on t.country = $2 and t.code ~>=~ prefix.p and t.code ~<~ (prefix.p || ':')
-         limit ${MAX_PREFIX_LINES})
+         cross join lateral (
+           select * from tariff_lines t
+            where t.country = $2 and t.code ~>=~ prefix.p and t.code ~<~ (prefix.p || ':')
+            limit ${MAX_PREFIX_LINES}
+         ) t
+        where t.level >= 8 and t.code not like '99%'
+          and not t.search_chain @@ (websearch_to_tsquery('english', $4) || to_tsquery('simple', $6))
+        limit ${MAX_PREFIX_LINES})
      ),
      -- A subheading also matches through the words of its heading, when that matched too
      -- ("camping tent": 6306.22 says "Tents", its heading 6306 "camping goods").
@@ -309,7 +320,7 @@ async function searchByWords(db: Queryable, input: HsSearchInput): Promise<HsSea
       input.country,
       input.limit,
       anyConcept(wanted),
-      JSON.stringify([...new Set(wanted.flatMap((c) => c.codes))]),
+      JSON.stringify(outermost(wanted.flatMap((c) => c.codes))),
       // Lexemes are [a-z] only (hs_vocabulary): safe as to_tsquery text.
       [...new Set(wanted.flatMap((c) => c.lexemes))].join(" | "),
     ],
@@ -343,6 +354,15 @@ function anyConcept(list: readonly Concept[]): string {
     .map((text) => text.replace(/"/g, " ").replace(/(^|\s)-+/g, "$1").trim())
     .filter((text) => text !== "" && text !== "or")
     .join(" or ");
+}
+
+/**
+ * The codes without those under another of them ("6302" covers "630231"), once each: the ranges
+ * the search reads under them are then disjoint, so no line is read twice.
+ */
+export function outermost(codes: readonly string[]): string[] {
+  const unique = [...new Set(codes)];
+  return unique.filter((code) => !unique.some((p) => p !== code && code.startsWith(p)));
 }
 
 function toPage(rows: Row[]): HsSearchPage {
