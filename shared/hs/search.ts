@@ -1,4 +1,4 @@
-import type { Queryable } from "../db/db.ts";
+import type { Db, Queryable } from "../db/db.ts";
 import { codePrefix, displayCode } from "./codes.ts";
 import { nationalDescription } from "./lines.ts";
 import { lexiconVersion, sawLexiconVersion } from "./lexicon.ts";
@@ -30,10 +30,13 @@ export interface HsSearchInput {
  * Searches HS codes, and with a country its national tariff lines: by code prefix when `q` is
  * a code in any written form (codes.ts), in code order; otherwise by words, best first.
  */
-export async function searchHsCodes(db: Queryable, input: HsSearchInput): Promise<HsSearchPage> {
+export async function searchHsCodes(db: SearchDb, input: HsSearchInput): Promise<HsSearchPage> {
   const prefix = codePrefix(input.q);
   return prefix !== null ? await searchByCode(db, prefix, input) : await searchByWords(db, input);
 }
+
+/** A database a word search can open a transaction on (see onGenericPlan). */
+export type SearchDb = Queryable & Pick<Db, "transaction">;
 
 /**
  * A code as paperwork writes it often has more digits than the codes that exist: a national
@@ -145,12 +148,62 @@ async function searchByPrefix(
  * ranks by its own text. Chapter 99 (temporary
  * additional duties, not goods) is left out of word searches.
  */
-async function searchByWords(db: Queryable, input: HsSearchInput): Promise<HsSearchPage> {
+async function searchByWords(db: SearchDb, input: HsSearchInput): Promise<HsSearchPage> {
   const list = await readConcepts(db, input.q);
   const wanted = list.filter((c) => !c.negated);
   if (wanted.length === 0) return { results: [], total: 0 };
-  const rows = await db.query<Row>(
-    `with concept as materialized (
+  const rows = await onGenericPlan(db, WORD_SEARCH, [
+    // JSON text rather than a text[] parameter: postgres.js can send an array before it has
+    // learnt the array types of a new connection ("malformed array literal").
+    JSON.stringify(list.map((c) => ({
+      texts: [c.words, ...c.alts],
+      lexemes: c.lexemes,
+      codes: c.negated ? [] : c.codes,
+      weight: c.weight,
+      negated: c.negated,
+    }))),
+    input.country,
+    input.limit,
+    anyConcept(wanted),
+    JSON.stringify(outermost(wanted.flatMap((c) => c.codes))),
+    // Lexemes are [a-z] only (hs_vocabulary): safe as to_tsquery text.
+    [...new Set(wanted.flatMap((c) => c.lexemes))].join(" | "),
+  ]);
+  // No row, no version: asked apart (rare), so that a vocabulary that now knows the words is read.
+  await sawLexiconVersion(db, rows[0]?.lexicon_version ?? await lexiconVersion(db));
+  return toPage(rows);
+}
+
+/**
+ * Runs the word search on PostgreSQL's generic plan of it. Left to choose (plan_cache_mode
+ * auto), PostgreSQL kept planning it anew for each search of a mixed workload: planning this
+ * statement costs about as much as running it (2.6 ms of 4.6 ms of backend CPU per search, over
+ * the 295 tuning queries; 2.0 ms in all with the generic plan, whose shape is the same). SET
+ * LOCAL keeps the setting to this statement's transaction; it is sent with the search, in one
+ * round trip.
+ */
+async function onGenericPlan(db: SearchDb, sql: string, params: readonly unknown[]) {
+  return await db.transaction(async (tx) => {
+    const [, rows] = await Promise.all([
+      tx.query("set local plan_cache_mode = force_generic_plan"),
+      tx.query<Row>(sql, params),
+    ]);
+    return rows;
+  });
+}
+
+/**
+ * Caps on what a word search reads. Besides bounding the work, they bound the planner's row
+ * estimates: without them a JSON array counts as 100 rows and a code range as 771, the estimated
+ * cost of the query passes PostgreSQL's jit_above_cost, and compiling it (two seconds and more)
+ * costs a hundred times what running it does. The vocabulary's codes are headings and
+ * subheadings (a few dozen codes and a few hundred national lines under each).
+ */
+const MAX_PREFIXES = 32;
+const MAX_PREFIX_CODES = 500;
+const MAX_PREFIX_LINES = 2000;
+
+const WORD_SEARCH = `with concept as materialized (
        select q, weight, negated,
               -- the vocabulary's codes as LIKE patterns: they and the codes under them
               array(select p || '%' from unnest(codes) as p) as under,
@@ -176,13 +229,19 @@ async function searchByWords(db: Queryable, input: HsSearchInput): Promise<HsSea
      prefix as (
        select value as p from jsonb_array_elements_text($5::text::jsonb) limit ${MAX_PREFIXES}
      ),
+     -- Any concept's words: read once, as a subquery (an InitPlan), that the GIN indexes use. In
+     -- the generic plan (onGenericPlan) a function of parameters is not folded to a constant:
+     -- written in place, it was parsed again for every row an index scan rechecked.
+     any_word as (
+       select websearch_to_tsquery('english', $4) || to_tsquery('simple', $6) as any_word
+     ),
      -- (A union, not a union all with the second branch filtered to what the first lacks:
      -- PostgreSQL keeps a generic plan for this prepared statement after five runs, and such a
      -- filter let that plan read the whole tariff, a second per search.)
      hs_hits as materialized (
        select code, level, description, search_weighted
          from hs_codes
-        where search_weighted @@ (websearch_to_tsquery('english', $4) || to_tsquery('simple', $6))
+        where search_weighted @@ (select any_word from any_word)
        union
        (select h.code, h.level, h.description, h.search_weighted
           from prefix join hs_codes h on h.code ~>=~ prefix.p and h.code ~<~ (prefix.p || ':')
@@ -197,7 +256,7 @@ async function searchByWords(db: Queryable, input: HsSearchInput): Promise<HsSea
      national as (
        select * from tariff_lines
         where country = $2 and level >= 8 and code not like '99%'
-          and search_chain @@ (websearch_to_tsquery('english', $4) || to_tsquery('simple', $6))
+          and search_chain @@ (select any_word from any_word)
        union all
        (select t.* from prefix
          cross join lateral (
@@ -206,7 +265,7 @@ async function searchByWords(db: Queryable, input: HsSearchInput): Promise<HsSea
             limit ${MAX_PREFIX_LINES}
          ) t
         where t.level >= 8 and t.code not like '99%'
-          and not t.search_chain @@ (websearch_to_tsquery('english', $4) || to_tsquery('simple', $6))
+          and not t.search_chain @@ (select any_word from any_word)
         limit ${MAX_PREFIX_LINES})
      ),
      -- A subheading also matches through the words of its heading, when that matched too
@@ -306,40 +365,7 @@ async function searchByWords(db: Queryable, input: HsSearchInput): Promise<HsSea
        from page ${PAGE_JOINS}
       order by page.family_score desc, page.group_length, left(page.family_code, 4),
                page.family_residual desc, page.family_length, page.family_code, page.place,
-               page.score desc, page.residual desc, length(page.description), page.code`,
-    [
-      // JSON text rather than a text[] parameter: postgres.js can send an array before it has
-      // learnt the array types of a new connection ("malformed array literal").
-      JSON.stringify(list.map((c) => ({
-        texts: [c.words, ...c.alts],
-        lexemes: c.lexemes,
-        codes: c.negated ? [] : c.codes,
-        weight: c.weight,
-        negated: c.negated,
-      }))),
-      input.country,
-      input.limit,
-      anyConcept(wanted),
-      JSON.stringify(outermost(wanted.flatMap((c) => c.codes))),
-      // Lexemes are [a-z] only (hs_vocabulary): safe as to_tsquery text.
-      [...new Set(wanted.flatMap((c) => c.lexemes))].join(" | "),
-    ],
-  );
-  // No row, no version: asked apart (rare), so that a vocabulary that now knows the words is read.
-  await sawLexiconVersion(db, rows[0]?.lexicon_version ?? await lexiconVersion(db));
-  return toPage(rows);
-}
-
-/**
- * Caps on what a word search reads. Besides bounding the work, they bound the planner's row
- * estimates: without them a JSON array counts as 100 rows and a code range as 771, the estimated
- * cost of the query passes PostgreSQL's jit_above_cost, and compiling it (two seconds and more)
- * costs a hundred times what running it does. The vocabulary's codes are headings and
- * subheadings (a few dozen codes and a few hundred national lines under each).
- */
-const MAX_PREFIXES = 32;
-const MAX_PREFIX_CODES = 500;
-const MAX_PREFIX_LINES = 2000;
+               page.score desc, page.residual desc, length(page.description), page.code`;
 
 /**
  * The concepts as one websearch_to_tsquery text, `w1 or m1 or w2 …`, where websearch reads the
