@@ -22,6 +22,12 @@ export interface Lexicon {
    * of hs_spellings, and each word a search asked for, up to MAX_STEMS.
    */
   stems: Map<string, string | null>;
+  /**
+   * Typed words read as typos, with their corrections (null: none near), up to MAX_STEMS: a
+   * correction compares the word with thousands of spellings on the event loop, and people
+   * make the same slips again ("cigarrettes", "choclate").
+   */
+  corrections: Map<string, string | null>;
 }
 
 export interface Entry {
@@ -29,7 +35,7 @@ export interface Entry {
   codes: string[];
 }
 
-/** Words whose stems are remembered, at most (about 5 MB). */
+/** Words whose stems (and typed words whose corrections) are remembered, at most (5 MB each). */
 export const MAX_STEMS = 100_000;
 
 const held = new WeakMap<Queryable, Promise<Lexicon>>();
@@ -102,5 +108,6 @@ async function loadLexicon(db: Queryable): Promise<Lexicon> {
     ),
     terms,
     stems: new Map(loaded.spellings.map(([word, lexeme]) => [word, lexeme])),
+    corrections: new Map(),
   };
 }

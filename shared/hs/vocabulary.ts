@@ -138,11 +138,20 @@ async function meanings(db: Queryable, words: readonly SearchWord[]) {
   const fixed = new Map<string, string[]>();
   for (const [word, list] of parts) {
     const corrections = list.filter(unknown)
-      .map((w) => correction(w, lexicon.spellings))
+      .map((w) => correctionOf(lexicon, w))
       .filter((c): c is string => c !== null);
     if (corrections.length > 0) fixed.set(word, corrections);
   }
   return { vocabulary, fixed, lexicon };
+}
+
+/** A typed word's correction (typos.ts), remembered in the lexicon while it has room. */
+function correctionOf(lexicon: Lexicon, word: string): string | null {
+  const known = lexicon.corrections.get(word);
+  if (known !== undefined) return known;
+  const fixed = correction(word, lexicon.spellings);
+  if (lexicon.corrections.size < MAX_STEMS) lexicon.corrections.set(word, fixed);
+  return fixed;
 }
 
 /** The words of a term as hs_term_key splits them (migration 20261125001600). */
