@@ -41,7 +41,7 @@ export async function startService(
   const port = options.port ?? config.port;
   let server: GatewayServer;
   try {
-    server = await listenGateway(gateway, { port, hostname });
+    server = await listenGateway(gateway, { port, hostname, with: config.gatewayHttpServer });
   } catch (error) {
     // Nothing listens (the port is taken): stop what started, so the process can exit.
     await Promise.all([worker?.stop(), webhooks?.stop(), extraction?.stop()]);
@@ -70,24 +70,40 @@ export interface GatewayServer {
 }
 
 /**
- * Serves the gateway on HTTP through node:http (see node_serve.ts: it closes the sockets of
- * slow senders cut off at the read deadline at once, where Deno.serve keeps them for seconds).
+ * Serves the gateway on HTTP: through node:http by default (see node_serve.ts: it closes the
+ * sockets of slow senders cut off at the read deadline at once, where Deno.serve keeps them for
+ * seconds), or through Deno.serve (`GATEWAY_HTTP_SERVER=deno`), which answers small requests
+ * about 2.5 times as fast on Deno 2.9.6.
  */
 export async function listenGateway(
   gateway: Gateway,
-  options: { port: number; hostname: string },
+  options: { port: number; hostname: string; with?: "node" | "deno" },
 ): Promise<GatewayServer> {
+  const { port, hostname } = options;
+  if (options.with === "deno") {
+    const { promise: listening, resolve } = Promise.withResolvers<Deno.NetAddr>();
+    const server = Deno.serve(
+      { port, hostname, onListen: resolve },
+      (request, info) =>
+        gateway.fetch(request, { remoteAddr: (info.remoteAddr as Deno.NetAddr).hostname }),
+    );
+    const address = await listening;
+    return { url: urlOf(address), shutdown: () => server.shutdown() };
+  }
   const server = await serveWithNode(
-    options,
+    { port, hostname },
     (request, remoteAddr) => gateway.fetch(request, { remoteAddr: plainAddress(remoteAddr) }),
   );
-  const { hostname, port } = server.addr;
+  return { url: urlOf(server.addr), shutdown: () => server.shutdown() };
+}
+
+function urlOf({ hostname, port }: { hostname: string; port: number }): string {
   const host = hostname === "0.0.0.0" || hostname === "::"
     ? "127.0.0.1"
     : hostname.includes(":")
     ? `[${hostname}]`
     : hostname;
-  return { url: `http://${host}:${port}`, shutdown: () => server.shutdown() };
+  return `http://${host}:${port}`;
 }
 
 /** node:http names an IPv4 client on a dual-stack socket `::ffff:a.b.c.d`; Deno.serve `a.b.c.d`. */

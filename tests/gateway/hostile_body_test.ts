@@ -198,6 +198,22 @@ serviceTest("hostile bodies over real HTTP", async (t) => {
   }
 });
 
+serviceTest("GATEWAY_HTTP_SERVER=deno serves the gateway through Deno.serve", async () => {
+  const svc = await testService();
+  const server = await listenGateway(svc.gateway, {
+    port: 0,
+    hostname: "127.0.0.1",
+    with: "deno",
+  });
+  try {
+    const res = await fetch(`${server.url}/health`);
+    equal(res.status, 200);
+    equal((await res.json()).status, "ok");
+  } finally {
+    await server.shutdown();
+  }
+});
+
 serviceTest("JSON that would be stored as something else is a 400 with its path", async (t) => {
   const svc = await testService();
   const team = await svc.newTeam();
