@@ -87,6 +87,8 @@ export interface Config {
   bodyReadTimeoutSeconds: number;
   /** Uploads (multipart bodies) one team may have in flight at once; 0: no cap. */
   maxUploadsPerTeam: number;
+  /** The HTTP server of `deno task start`: node:http (closes slow senders) or Deno.serve (faster). */
+  gatewayHttpServer: "node" | "deno";
   /** PostgreSQL: time to open a connection; a query waiting longer for one fails (503). */
   dbConnectTimeoutSeconds: number;
   /** PostgreSQL: a statement running longer is cancelled (`statement_timeout`). */
@@ -244,6 +246,13 @@ const DECLARED = {
     whole(1),
     "a request body must arrive in full within this time (else 408 `SVC_REQ_005`)",
   ),
+  GATEWAY_HTTP_SERVER: setting(
+    "GATEWAY_HTTP_SERVER",
+    "node",
+    (env, name, fallback) => env.get(name) === "deno" ? "deno" as const : fallback as "node",
+    "`deno task start`'s HTTP server: `node` (node:http, closes a slow sender's socket with its " +
+      "408) or `deno` (Deno.serve: higher throughput, but keeps such sockets open while they drain)",
+  ),
   MAX_UPLOADS_PER_TEAM: setting(
     "MAX_UPLOADS_PER_TEAM",
     4,
@@ -354,6 +363,7 @@ export function readConfig(env: Env, keys: ServiceKeys): Config {
     formReadTimeoutSeconds: read(env, DECLARED.FORM_READ_TIMEOUT_SECONDS),
     bodyReadTimeoutSeconds: read(env, DECLARED.BODY_READ_TIMEOUT_SECONDS),
     maxUploadsPerTeam: read(env, DECLARED.MAX_UPLOADS_PER_TEAM),
+    gatewayHttpServer: read(env, DECLARED.GATEWAY_HTTP_SERVER),
     dbConnectTimeoutSeconds: read(env, DECLARED.DB_CONNECT_TIMEOUT_SECONDS),
     dbStatementTimeoutMs: read(env, DECLARED.DB_STATEMENT_TIMEOUT_MS),
     webhookAllowPrivateNetworks: read(env, DECLARED.WEBHOOK_ALLOW_PRIVATE_NETWORKS),
@@ -659,6 +669,7 @@ export const SETTINGS: readonly SettingDoc[] = [
   doc(DECLARED.AUTH_FAILURE_LIMIT_PER_MINUTE),
   doc(DECLARED.BODY_READ_TIMEOUT_SECONDS),
   doc(DECLARED.MAX_UPLOADS_PER_TEAM),
+  doc(DECLARED.GATEWAY_HTTP_SERVER),
   {
     name: "FORM_THREADS",
     default: "the cores less one, 1 or 2 (`0` on the edge)",

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { ServiceError } from "../errors/service_error.ts";
 import { concatBytes } from "../util/bytes.ts";
+import { FREE_BYTES, type HeldBody } from "./body_budget.ts";
 import { multipartBoundary, type MultipartPart, multipartParts } from "./multipart.ts";
 import type { AppEnv } from "./types.ts";
 
@@ -114,6 +115,8 @@ export interface ReadLimits {
   timeoutMs?: number;
   /** The limit as the caller states it in a 413 (default: `maxBytes` in MiB). */
   limitLabel?: string;
+  /** The process's budget for upload bodies (body_budget.ts), and where its reservation goes. */
+  budget?: HeldBody;
 }
 
 /**
@@ -163,7 +166,7 @@ export async function readTextLimited(request: Request, limits: ReadLimits): Pro
  * within the deadline is 408, and cancelling the stream makes the server drop the connection.
  */
 export async function readBytesLimited(request: Request, limits: ReadLimits): Promise<Uint8Array> {
-  const { maxBytes, timeoutMs = BODY_READ_TIMEOUT_MS } = limits;
+  const { maxBytes, timeoutMs = BODY_READ_TIMEOUT_MS, budget } = limits;
   const limitLabel = limits.limitLabel ?? `${maxBytes / (1024 * 1024)} MiB`;
   const declared = Number(request.headers.get("content-length") ?? NaN);
   if (declared > maxBytes) throw tooLarge(limitLabel);
@@ -173,7 +176,10 @@ export async function readBytesLimited(request: Request, limits: ReadLimits): Pr
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(tooSlow(timeoutMs)), timeoutMs);
   });
-  const chunks: Uint8Array[] = [];
+  const waiting = new AbortController();
+  let chunks: Uint8Array[] = [];
+  /** Once the body holds a reservation: its whole size, filled as bytes arrive. */
+  let whole: Uint8Array | undefined;
   let total = 0;
   try {
     while (true) {
@@ -181,17 +187,38 @@ export async function readBytesLimited(request: Request, limits: ReadLimits): Pr
       if (done) break;
       total += value.byteLength;
       if (total > maxBytes) throw tooLarge(limitLabel);
+      if (whole) {
+        if (total > whole.length) throw unreadable();
+        whole.set(value, total - value.byteLength);
+        continue;
+      }
       chunks.push(value);
+      if (budget && total >= FREE_BYTES) {
+        const size = declared >= total ? declared : maxBytes;
+        const reservation = budget.of.reserve(size, waiting.signal);
+        // Held as soon as it is granted, even when the deadline came first: the request's end
+        // gives it back.
+        reservation.then(budget.hold, () => {});
+        await Promise.race([reservation, deadline]);
+        whole = new Uint8Array(size);
+        whole.set(concatBytes(chunks));
+        chunks = [];
+      }
     }
   } catch (error) {
+    waiting.abort();
     reader.cancel().catch(() => {});
     if (error instanceof ServiceError) throw error;
     // The client went away or sent a broken chunked encoding.
-    throw new ServiceError("SVC_REQ_002", "The body could not be read to its end");
+    throw unreadable();
   } finally {
     clearTimeout(timer);
   }
-  return concatBytes(chunks);
+  return whole ? whole.subarray(0, total) : concatBytes(chunks);
+}
+
+function unreadable(): ServiceError {
+  return new ServiceError("SVC_REQ_002", "The body could not be read to its end");
 }
 
 function tooSlow(timeoutMs: number): ServiceError {
@@ -234,6 +261,7 @@ export async function readMultipartParts(
     timeoutMs: c.get("bodyReadTimeoutMs"),
     // Users know the file limit; the form's few extra KiB are ours to allow, not to announce.
     limitLabel: `${maxFileBytes / (1024 * 1024)} MiB (the file limit)`,
+    budget: c.get("uploadBuffer"),
   });
   let parts: MultipartPart[];
   try {

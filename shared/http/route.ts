@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { ServiceApp } from "./app.ts";
 import { readJsonObject, readMultipartParts } from "./body.ts";
+import { holdFor } from "./body_budget.ts";
 import { clientAddress } from "./client_address.ts";
 import { checkJsonFields, checkParams, type ParamLocation, type ParamSpec } from "./params.ts";
 import { rateLimitHeaders, type RateState, tightest } from "./rate_limit.ts";
@@ -286,9 +287,12 @@ function uploadSlot(svc: ServiceApp): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const owner = c.get("principal")?.teamId ?? `addr:${clientAddress(c, svc.deps.config)}`;
     const release = svc.deps.uploads.take(owner);
+    const buffer = holdFor(svc.deps.uploads.buffer);
+    c.set("uploadBuffer", buffer.held);
     try {
       await next();
     } finally {
+      buffer.end();
       release();
     }
   };

@@ -1,4 +1,5 @@
 import { ServiceError } from "../errors/service_error.ts";
+import { BodyBudget, UPLOAD_BUFFER_BYTES } from "./body_budget.ts";
 
 /**
  * Counts each team's uploads in flight, so one team cannot hold every connection and every
@@ -7,7 +8,12 @@ import { ServiceError } from "../errors/service_error.ts";
 export class UploadSlots {
   readonly #inFlight = new Map<string, number>();
 
-  constructor(readonly perTeam: number) {}
+  /** What every team's uploads together may hold in memory while they are read. */
+  readonly buffer: BodyBudget;
+
+  constructor(readonly perTeam: number, bufferBytes = UPLOAD_BUFFER_BYTES) {
+    this.buffer = new BodyBudget(bufferBytes);
+  }
 
   /** Takes a slot for `teamId`, or throws 429 SVC_RATE_LIMIT; call the result to give it back. */
   take(teamId: string): () => void {

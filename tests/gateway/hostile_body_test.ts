@@ -4,7 +4,9 @@
  * flight are capped, and JSON that would be stored as something else is a 400 with its path.
  */
 import { assert, equal } from "../support/assert.ts";
-import { serveOnLoopback, serviceTest, TEST_KEYS, testService } from "../support/service.ts";
+import { listenGateway } from "../../supabase/gateway/server.ts";
+import { type Gateway } from "../../supabase/gateway/gateway.ts";
+import { serviceTest, TEST_KEYS, testService } from "../support/service.ts";
 
 const MIB = 1024 * 1024;
 
@@ -13,17 +15,26 @@ interface RawResponse {
   text: string;
   /** Milliseconds from the first byte sent to the whole answer received. */
   answeredAfterMs: number;
+  /** Milliseconds from the first byte sent to the server closing the connection (if it did). */
+  closedAfterMs: number | null;
+}
+
+/** The gateway as `deno task start` serves it, on a free loopback port. */
+function serve(gateway: Gateway) {
+  return listenGateway(gateway, { port: 0, hostname: "127.0.0.1" });
 }
 
 /**
  * Sends the request head and one byte of a body that declares `declared` bytes, then one byte
- * every `trickleMs` until the server's answer (with its Content-Length) has arrived.
+ * every `trickleMs` until the server's answer (with its Content-Length) has arrived, then waits
+ * up to `waitCloseMs` for the server to close the connection.
  */
 export async function slowSender(
   url: string,
   head: { path: string; headers: Record<string, string> },
   declared: number,
   trickleMs: number,
+  waitCloseMs = 0,
 ): Promise<RawResponse> {
   const { hostname, port } = new URL(url);
   const conn = await Deno.connect({ hostname, port: Number(port) });
@@ -40,19 +51,37 @@ export async function slowSender(
     conn.write(encoder.encode(" ")).catch(() => clearInterval(trickle));
   }, trickleMs);
   let text = "";
+  let answeredAfterMs = 0;
+  let closedAfterMs: number | null = null;
   try {
     const buf = new Uint8Array(64 * 1024);
+    const read = () => conn.read(buf).catch(() => null);
     while (!answerComplete(text)) {
-      const n = await conn.read(buf).catch(() => null);
-      if (n === null) break;
+      const n = await read();
+      if (n === null) {
+        closedAfterMs = performance.now() - started;
+        break;
+      }
       text += new TextDecoder().decode(buf.subarray(0, n));
+    }
+    answeredAfterMs = performance.now() - started;
+    const giveUp = answeredAfterMs + waitCloseMs;
+    while (closedAfterMs === null && performance.now() - started < giveUp) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const n = await Promise.race([
+        read(),
+        new Promise<"wait">((r) => timer = setTimeout(() => r("wait"), waitCloseMs)),
+      ]);
+      clearTimeout(timer);
+      if (n === null) closedAfterMs = performance.now() - started;
+      if (n === null || n === "wait") break;
     }
   } finally {
     clearInterval(trickle);
     conn.close();
   }
   const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0);
-  return { status, text, answeredAfterMs: performance.now() - started };
+  return { status, text, answeredAfterMs, closedAfterMs };
 }
 
 function answerComplete(text: string): boolean {
@@ -71,10 +100,10 @@ serviceTest("hostile bodies over real HTTP", async (t) => {
     env: { BODY_READ_TIMEOUT_SECONDS: "1", MAX_UPLOADS_PER_TEAM: "2" },
   });
   const team = await svc.newTeam();
-  const server = serveOnLoopback(svc.gateway);
+  const server = await serve(svc.gateway);
   try {
     await t.step(
-      "a slow sender is answered 408 SVC_REQ_005 at the read deadline",
+      "a slow sender is answered 408 SVC_REQ_005 at the read deadline, and its socket closed",
       async () => {
         const res = await slowSender(
           server.url,
@@ -84,10 +113,17 @@ serviceTest("hostile bodies over real HTTP", async (t) => {
           },
           MIB,
           200,
+          3000,
         );
         equal(res.status, 408, res.text.slice(0, 300));
         assert(res.text.includes("SVC_REQ_005"), res.text);
+        assert(/\r\nconnection: close\r\n/i.test(res.text), res.text.slice(0, 300));
         assert(res.answeredAfterMs < 2500, `answered after ${res.answeredAfterMs} ms`);
+        // Deno.serve kept such sockets 8 s and more after the 408.
+        assert(
+          res.closedAfterMs !== null && res.closedAfterMs < 2500,
+          `closed after ${res.closedAfterMs} ms`,
+        );
       },
     );
 
@@ -96,7 +132,7 @@ serviceTest("hostile bodies over real HTTP", async (t) => {
         env: { BODY_READ_TIMEOUT_SECONDS: "2", MAX_UPLOADS_PER_TEAM: "0" },
       });
       const other = await unlimited.newTeam();
-      const loop = serveOnLoopback(unlimited.gateway);
+      const loop = await serve(unlimited.gateway);
       try {
         const before = Deno.memoryUsage().rss;
         let peak = before;
@@ -111,15 +147,19 @@ serviceTest("hostile bodies over real HTTP", async (t) => {
               },
               20 * MIB,
               300,
+              3000,
             )),
         );
         clearInterval(sampler);
-        for (const a of answers) equal(a.status, 408, a.text.slice(0, 200));
+        for (const a of answers) {
+          equal(a.status, 408, a.text.slice(0, 200));
+          assert(a.closedAfterMs !== null && a.closedAfterMs < 4000, `${a.closedAfterMs} ms`);
+        }
         // Reserving the declared lengths would take 400 MiB.
         const grewMib = (peak - before) / MIB;
         assert(grewMib < 150, `RSS grew ${grewMib.toFixed(0)} MiB`);
       } finally {
-        await loop.close();
+        await loop.shutdown();
       }
     });
 
@@ -154,7 +194,23 @@ serviceTest("hostile bodies over real HTTP", async (t) => {
       await after.body?.cancel();
     });
   } finally {
-    await server.close();
+    await server.shutdown();
+  }
+});
+
+serviceTest("GATEWAY_HTTP_SERVER=deno serves the gateway through Deno.serve", async () => {
+  const svc = await testService();
+  const server = await listenGateway(svc.gateway, {
+    port: 0,
+    hostname: "127.0.0.1",
+    with: "deno",
+  });
+  try {
+    const res = await fetch(`${server.url}/health`);
+    equal(res.status, 200);
+    equal((await res.json()).status, "ok");
+  } finally {
+    await server.shutdown();
   }
 });
 

@@ -1,6 +1,6 @@
 /** The module an extraction thread starts with (ExtractionThreadPool). */
-import { loadOcr } from "../ocr/load.ts";
 import { createExtractionProvider } from "./factory.ts";
 import { serveThread } from "./thread_host.ts";
 
-serveThread((spec, lookups) => createExtractionProvider(spec, lookups, { ocr: loadOcr }));
+// OCR comes from the main thread's pool (one for the process), never loaded in this thread.
+serveThread((spec, lookups, ocr) => createExtractionProvider(spec, lookups, { ocr }));

@@ -10,14 +10,19 @@ import {
   type ExtractionProvider,
   type FileKind,
 } from "../../providers/extraction.ts";
+import type { OcrLoader, OcrReader } from "../builtin_provider.ts";
 import type { ExtractionLookups } from "../fields/lookups.ts";
+import type { TextDocument } from "../layout.ts";
 import { joinOcrBudget } from "../ocr/budget.ts";
+import { threadBuffer } from "../../util/bytes.ts";
 import type { ExtractionProviderSpec } from "./providers.ts";
-import type { FromThread, ThreadData, ToThread } from "./thread_messages.ts";
+import type { FromThread, OcrWireTask, ThreadData, ToThread } from "./thread_messages.ts";
 
+/** `ocr`: OCR by the main thread's pool (see the "ocr" message). */
 export type BuildProvider = (
   spec: ExtractionProviderSpec,
   lookups: ExtractionLookups,
+  ocr: OcrLoader,
 ) => ExtractionProvider;
 
 /** Serves the pool's messages on this thread's port, with providers made by `build`. */
@@ -45,6 +50,31 @@ export function serveThread(build: BuildProvider): void {
     hsCodes: (codes) => ask("hsCodes", [codes]),
     locodes: (codes) => ask("locodes", [codes]),
   };
+  const ocrCalls = new Map<number, { resolve(d: TextDocument): void; reject(e: Error): void }>();
+  function askOcr(bytes: Uint8Array, task: OcrWireTask, signal: AbortSignal) {
+    if (signal.aborted) return Promise.reject(signal.reason);
+    const call = nextCall++;
+    return new Promise<TextDocument>((resolve, reject) => {
+      const onAbort = () => {
+        ocrCalls.delete(call);
+        send({ type: "ocr-abort", call });
+        reject(signal.reason);
+      };
+      signal.addEventListener("abort", onAbort, { once: true });
+      const done = () => signal.removeEventListener("abort", onAbort);
+      ocrCalls.set(call, {
+        resolve: (d) => (done(), resolve(d)),
+        reject: (e) => (done(), reject(e)),
+      });
+      const buffer = threadBuffer(bytes);
+      port!.postMessage({ type: "ocr", call, bytes: buffer, task } satisfies FromThread, [buffer]);
+    });
+  }
+  const ocr: OcrReader = {
+    readImageFile: (bytes, kind, { signal }) => askOcr(bytes, { type: "image", kind }, signal),
+    readScannedPdf: (bytes, { signal }) => askOcr(bytes, { type: "pdf" }, signal),
+  };
+  const ocrLoader: OcrLoader = () => Promise.resolve(ocr);
   let provider: ExtractionProvider | undefined;
 
   const running = new Map<number, AbortController>();
@@ -53,7 +83,7 @@ export function serveThread(build: BuildProvider): void {
     const abort = new AbortController();
     running.set(id, abort);
     try {
-      provider ??= build(spec, lookups);
+      provider ??= build(spec, lookups, ocrLoader);
       const result = await provider.extract({ bytes, kind }, { signal: abort.signal });
       send({ type: "done", id, result });
     } catch (error) {
@@ -76,6 +106,15 @@ export function serveThread(build: BuildProvider): void {
       answers.delete(message.call);
       if (message.error !== undefined) waiting?.reject(new Error(message.error));
       else waiting?.resolve(message.value);
+      return;
+    }
+    if (message.type === "ocr-answer") {
+      const waiting = ocrCalls.get(message.call);
+      ocrCalls.delete(message.call);
+      if (message.document) waiting?.resolve(message.document);
+      else if (message.failure !== undefined) {
+        waiting?.reject(new ExtractionFailure(message.failure));
+      } else waiting?.reject(new Error(message.error ?? "OCR failed"));
       return;
     }
     if (message.type === "abort") {

@@ -22,7 +22,10 @@ import {
   type ExtractionInput,
   type ExtractionProvider,
 } from "../../providers/extraction.ts";
+import type { OcrLoader } from "../builtin_provider.ts";
 import type { ExtractionLookups } from "../fields/lookups.ts";
+import { closeOcr } from "../ocr/index.ts";
+import { loadOcr } from "../ocr/load.ts";
 import type { ExtractionResult } from "../result.ts";
 import { ocrBudgetBuffer, releaseOcrBudgetOf } from "../ocr/budget.ts";
 import { threadBuffer } from "../../util/bytes.ts";
@@ -36,6 +39,8 @@ export interface ThreadPoolOptions {
   memoryMb: number;
   /** The thread module (tests start ones that misbehave on purpose). */
   threadUrl?: URL;
+  /** Where the threads' OCR is done: this process's one OCR pool (ocr/index.ts) by default. */
+  ocr?: OcrLoader;
 }
 
 interface Task {
@@ -52,6 +57,8 @@ interface Thread {
   task: Task | undefined;
   /** Its holder id for the process-wide OCR lock. */
   id: number;
+  /** OCR it asked for and is waiting on, by call: stopped when the thread is lost. */
+  ocr: Map<number, AbortController>;
 }
 
 const LOOKUPS: ReadonlySet<string> = new Set<keyof ExtractionLookups>([
@@ -109,6 +116,8 @@ export class ExtractionThreadPool implements ExtractionProvider {
   /** Ends every thread; jobs in hand and queued reject. */
   close(): void {
     this.#closed = true;
+    // The OCR its threads asked for stops too (a later read starts the OCR pool anew).
+    if (!this.options.ocr) closeOcr();
     for (const thread of [...this.#threads]) {
       this.#lose(thread, new ExtractionCrash("The extraction threads stopped"));
     }
@@ -137,7 +146,7 @@ export class ExtractionThreadPool implements ExtractionProvider {
       workerData: data,
       resourceLimits: { maxOldGenerationSizeMb: this.options.memoryMb },
     });
-    const thread: Thread = { worker, task: undefined, id };
+    const thread: Thread = { worker, task: undefined, id, ocr: new Map() };
     worker.on("message", (message: FromThread) => this.#onMessage(thread, message));
     worker.on("error", (error: unknown) =>
       this.#lose(
@@ -160,6 +169,14 @@ export class ExtractionThreadPool implements ExtractionProvider {
   #onMessage(thread: Thread, message: FromThread): void {
     if (message.type === "lookup") {
       void this.#answerLookup(thread, message.call, message.name, message.args);
+      return;
+    }
+    if (message.type === "ocr") {
+      void this.#runOcr(thread, message.call, new Uint8Array(message.bytes), message.task);
+      return;
+    }
+    if (message.type === "ocr-abort") {
+      thread.ocr.get(message.call)?.abort(new ExtractionFailure("The extraction was stopped"));
       return;
     }
     const task = thread.task;
@@ -187,9 +204,37 @@ export class ExtractionThreadPool implements ExtractionProvider {
     if (this.#threads.has(thread)) thread.worker.postMessage(answer);
   }
 
+  /** OCR for a thread's job, on this process's OCR pool, which queues every thread's files. */
+  async #runOcr(
+    thread: Thread,
+    call: number,
+    bytes: Uint8Array,
+    task: Extract<FromThread, { type: "ocr" }>["task"],
+  ) {
+    const abort = new AbortController();
+    thread.ocr.set(call, abort);
+    let answer: ToThread;
+    try {
+      const ocr = await (this.options.ocr ?? loadOcr)();
+      const options = { signal: abort.signal };
+      const document = task.type === "image"
+        ? await ocr.readImageFile(bytes, task.kind, options)
+        : await ocr.readScannedPdf(bytes, options);
+      answer = { type: "ocr-answer", call, document };
+    } catch (error) {
+      answer = error instanceof ExtractionFailure
+        ? { type: "ocr-answer", call, failure: error.message }
+        : { type: "ocr-answer", call, error: String(error) };
+    } finally {
+      thread.ocr.delete(call);
+    }
+    if (this.#threads.has(thread) && !abort.signal.aborted) thread.worker.postMessage(answer);
+  }
+
   /** The thread is ended (whatever state it is in) and its job, if any, rejects. */
   #lose(thread: Thread, error: unknown): void {
     if (!this.#threads.delete(thread)) return;
+    for (const ocr of thread.ocr.values()) ocr.abort(new ExtractionFailure("The thread ended"));
     const idle = this.#idle.indexOf(thread);
     if (idle >= 0) this.#idle.splice(idle, 1);
     void thread.worker.terminate().catch(() => {}).then(() => releaseOcrBudgetOf(thread.id));

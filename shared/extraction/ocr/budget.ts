@@ -1,9 +1,10 @@
 /**
- * The process-wide OCR budget: one decoded raster and one OCR engine at work at a time, however
- * many extraction threads run. Each extraction thread has an OCR pool of its own (a module per
- * isolate), so without this two threads decode two 40 MP rasters and grow two WASM heaps at once,
- * and memory grows with concurrency. The lock is one Int32 in a SharedArrayBuffer the main thread
- * makes and hands to every extraction thread: 0 when free, else the holder's id. A thread ended
+ * The process-wide OCR budget: one decoded raster and one OCR engine at work at a time. The
+ * extraction threads ask the main thread's OCR pool for their OCR (thread_host.ts), so in the
+ * service this lock is held by the main thread only; it still keeps an isolate that runs OCR
+ * itself (a provider given ocr/load.ts inside a thread, as the tests' hostile thread is) from
+ * decoding beside the pool. The lock is one Int32 in a SharedArrayBuffer the main thread makes
+ * and hands to every extraction thread: 0 when free, else the holder's id. A thread ended
  * while holding it (a job past its time limit) is released by the pool that ended it.
  */
 const POLL_MS = 50;

@@ -30,9 +30,8 @@ export const OCR_LIMITS = {
   /** What a job may take, whatever the caller's own deadline: a stuck OCR never holds the queue. */
   jobTimeoutMs: 5 * 60_000,
   /**
-   * The OCR thread is stopped after this long without work, giving back its memory. Short:
-   * each extraction thread has an OCR thread of its own and only one OCRs at a time, so the
-   * others would hold an engine and a page's worth of garbage each while they wait.
+   * The OCR thread is stopped after this long without work, giving back its memory (an engine
+   * and a page's worth of garbage) between bursts of uploads.
    */
   idleMs: 5_000,
 } as const;

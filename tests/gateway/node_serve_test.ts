@@ -1,0 +1,119 @@
+/**
+ * The node:http server the gateway runs on (shared/http/node_serve.ts), over real loopback
+ * sockets: requests and answers pass whole (headers, cookies, streamed bodies, HEAD), the body
+ * is read only as the handler asks, and an answer given before the body ended closes the socket.
+ */
+import { serveWithNode } from "../../shared/http/node_serve.ts";
+import { assert, equal } from "../support/assert.ts";
+
+const LOOPBACK = { port: 0, hostname: "127.0.0.1" };
+
+Deno.test("requests and answers pass through node:http whole", async () => {
+  const server = await serveWithNode(LOOPBACK, async (request, remoteAddr) => {
+    const headers = new Headers({ "x-method": request.method, "x-remote": remoteAddr });
+    headers.append("set-cookie", "a=1");
+    headers.append("set-cookie", "b=2");
+    headers.set("x-seen", request.headers.get("x-test") ?? "");
+    if (request.method === "POST") {
+      // Streamed back in three chunks, without a Content-Length.
+      const text = await request.text();
+      const body = ReadableStream.from([text, "|", new URL(request.url).search]).pipeThrough(
+        new TextEncoderStream(),
+      );
+      return new Response(body, { status: 201, headers });
+    }
+    return new Response("hello", { status: 200, headers });
+  });
+  const url = `http://127.0.0.1:${server.addr.port}`;
+  try {
+    const post = await fetch(`${url}/echo?q=1`, {
+      method: "POST",
+      headers: { "x-test": "yes" },
+      body: "x".repeat(300_000),
+    });
+    equal(post.status, 201);
+    equal(await post.text(), `${"x".repeat(300_000)}|?q=1`);
+    equal(post.headers.get("x-seen"), "yes");
+    equal(post.headers.get("x-remote"), "127.0.0.1");
+    equal(post.headers.getSetCookie().join(" "), "a=1 b=2");
+
+    const head = await fetch(url, { method: "HEAD" });
+    equal(head.status, 200);
+    equal(head.headers.get("x-method"), "HEAD");
+    equal(await head.text(), "");
+  } finally {
+    await server.shutdown();
+  }
+});
+
+Deno.test("a body is read only as the handler asks, and an early answer closes the socket", async () => {
+  let received = 0;
+  const server = await serveWithNode({ ...LOOPBACK, highWaterMark: 64 * 1024 }, async (request) => {
+    const reader = request.body!.getReader();
+    const first = await reader.read();
+    received += first.value?.byteLength ?? 0;
+    // Time for a sender that ignores backpressure to push more than the stream holds.
+    await new Promise((r) => setTimeout(r, 300));
+    await reader.cancel();
+    return new Response("enough", { status: 413 });
+  });
+  const conn = await Deno.connect({ hostname: "127.0.0.1", port: server.addr.port });
+  try {
+    const head = "POST /up HTTP/1.1\r\nhost: x\r\ncontent-length: 50000000\r\n\r\n";
+    await conn.write(new TextEncoder().encode(head));
+    // Write without waiting for the answer: the server must neither hold all of it nor hang.
+    const writing = (async () => {
+      const chunk = new Uint8Array(256 * 1024);
+      for (let i = 0; i < 40; i++) await conn.write(chunk);
+    })().catch(() => {});
+    let text = "";
+    const buf = new Uint8Array(16 * 1024);
+    const started = performance.now();
+    let closed = false;
+    while (performance.now() - started < 10_000) {
+      const n = await conn.read(buf).catch(() => null);
+      if (n === null) {
+        closed = true;
+        break;
+      }
+      text += new TextDecoder().decode(buf.subarray(0, n));
+    }
+    await writing;
+    assert(text.startsWith("HTTP/1.1 413"), text.slice(0, 100));
+    assert(/\r\nconnection: close\r\n/i.test(text), text.slice(0, 300));
+    assert(closed, "the server closed the connection");
+    assert(received <= 256 * 1024, `the handler got ${received} bytes at its first read`);
+  } finally {
+    conn.close();
+    await server.shutdown();
+  }
+});
+
+Deno.test("a taken port is Deno.errors.AddrInUse", async () => {
+  const server = await serveWithNode(LOOPBACK, () => new Response("ok"));
+  try {
+    let error: unknown;
+    try {
+      await serveWithNode({ ...LOOPBACK, port: server.addr.port }, () => new Response("no"));
+    } catch (e) {
+      error = e;
+    }
+    assert(error instanceof Deno.errors.AddrInUse, String(error));
+  } finally {
+    await server.shutdown();
+  }
+});
+
+Deno.test("shutdown lets a request in flight finish", async () => {
+  const { promise: arrived, resolve } = Promise.withResolvers<void>();
+  const server = await serveWithNode(LOOPBACK, async () => {
+    resolve();
+    await new Promise((r) => setTimeout(r, 300));
+    return new Response("finished");
+  });
+  const answer = fetch(`http://127.0.0.1:${server.addr.port}/`);
+  await arrived;
+  await server.shutdown();
+  const res = await answer;
+  equal(await res.text(), "finished");
+});
