@@ -43,6 +43,11 @@ export interface TrueTypeFont {
   readonly bmpWidths: Uint16Array;
   /** For a fallback font whose script is drawn shaped (fallback.ts): the shaper and script. */
   readonly shaping?: Shaping;
+  /**
+   * For measuring with shaped fallbacks (text.ts): the advance of a string in 1/1000 em, in
+   * place of summing `bmpWidths`.
+   */
+  readonly measure?: (s: string) => number;
 }
 
 export interface Shaping {

@@ -18,8 +18,8 @@
  * glyph gets a subset id of its own per text it stands for, and the texts of a cluster are
  * spread over its glyphs in drawing order, so that extraction (which reads glyphs in drawing
  * order, and puts right-to-left text back in logical order) returns the string typed. The
- * measures (`metrics`) stay the unshaped advances, which are at least the shaped ones for
- * joined Arabic and for conjuncts: a wrapped line never overflows.
+ * measures (`metrics`) shape the words of those scripts too, so wrapping and alignment agree
+ * with what is drawn.
  */
 import { bidiTokens, bidiVisual } from "./bidi.ts";
 import { glyphOf, type TrueTypeFont } from "./font.ts";
@@ -49,6 +49,8 @@ export class FontUse {
   private readonly byCp = new Int32Array(65536).fill(-1);
   private readonly bySupplementary = new Map<number, number>();
   private readonly byShaped = new Map<string, number>();
+  /** Shaped advances of words this (shaping) font has measured. */
+  private readonly advances = new Map<string, number>();
   private fallbacks: readonly FontUse[] = [];
   /** The fallbacks that draw shaped, and a test for their characters. */
   private shaped: readonly FontUse[] = [];
@@ -80,7 +82,12 @@ export class FontUse {
       const other = this.ownerOf(cp);
       if (other !== this) bmpWidths[cp] = other.font.bmpWidths[cp]!;
     }
-    this.metrics = { ...this.font, bmpWidths };
+    const plain: TrueTypeFont = { ...this.font, bmpWidths };
+    const test = this.shapedTest;
+    this.metrics = test === null ? plain : {
+      ...plain,
+      measure: (s) => test.test(s) ? this.shapedAdvance(s, plain) : advance(plain, s),
+    };
   }
 
   /**
@@ -128,21 +135,7 @@ export class FontUse {
    * shaped word drawn from its shaper's glyphs, the rest as `show` draws it.
    */
   private showShaped(line: string, size: number): string {
-    const tokens: string[] = [];
-    const owners: FontUse[] = [];
-    for (const ch of line) {
-      const cp = ch.codePointAt(0)!;
-      const last = tokens.length - 1;
-      const prev = owners[last];
-      if (prev?.font.shaping && !DIGIT.test(ch) && !DIGIT.test(tokens[last]!)) {
-        if (JOINS.test(ch) || this.ownerOf(cp) === prev) {
-          tokens[last] += ch;
-          continue;
-        }
-      }
-      tokens.push(ch);
-      owners.push(this.ownerOf(cp));
-    }
+    const { tokens } = this.tokenize(line);
     let out = "";
     let run = "";
     let owner: FontUse | undefined;
@@ -166,6 +159,54 @@ export class FontUse {
     }
     flush();
     return out.trimEnd();
+  }
+
+  /** A line in tokens, logical order: a shaped word with its marks and joiners, or a character. */
+  private tokenize(line: string): { tokens: string[]; owners: FontUse[] } {
+    const tokens: string[] = [];
+    const owners: FontUse[] = [];
+    for (const ch of line) {
+      const cp = ch.codePointAt(0)!;
+      const last = tokens.length - 1;
+      const prev = owners[last];
+      if (prev?.font.shaping && !DIGIT.test(ch) && !DIGIT.test(tokens[last]!)) {
+        if (JOINS.test(ch) || this.ownerOf(cp) === prev) {
+          tokens[last] += ch;
+          continue;
+        }
+      }
+      tokens.push(ch);
+      owners.push(this.ownerOf(cp));
+    }
+    return { tokens, owners };
+  }
+
+  /**
+   * The advance of a string with shaped words (1/1000 em): each shaped word as its shaper
+   * advances it (joined Arabic is up to a third narrower than its letters' own advances), the
+   * rest from `plain`, the unshaped widths.
+   */
+  private shapedAdvance(s: string, plain: TrueTypeFont): number {
+    const { tokens, owners } = this.tokenize(s);
+    let total = 0;
+    tokens.forEach((token, i) => {
+      const shaping = owners[i]!.font.shaping;
+      if (!shaping) {
+        total += advance(plain, token);
+        return;
+      }
+      const cache = owners[i]!.advances;
+      let w = cache.get(token);
+      if (w === undefined) {
+        w = 0;
+        const rtl = shaping.rtl && !DIGIT.test(token);
+        for (const g of shaping.shaper.shape(owners[i]!.font, token, rtl)) w += g.advance;
+        if (cache.size > 10_000) cache.clear();
+        cache.set(token, w);
+      }
+      total += w;
+    });
+    return total;
   }
 
   /**
@@ -292,6 +333,7 @@ export class FontUse {
 
 /** Sum of advance widths in 1/1000 em. */
 export function advance(font: TrueTypeFont, s: string): number {
+  if (font.measure !== undefined) return font.measure(s);
   const w = font.bmpWidths;
   let total = 0;
   const n = s.length;

@@ -98,6 +98,13 @@ Deno.test("scripts: Arabic is joined and Devanagari forms conjuncts (drawn shape
   );
   const joined = arabic.glyphs.slice(1).filter((g) => !nominal.has(g));
   assert(joined.length >= 10, `joined forms drawn: ${joined.length}`);
+  // Measured as drawn: the joined word is narrower than its letters' own advances.
+  const letters = [...STRINGS.exporterAddress].reduce(
+    (sum, c) => sum + arabic.font.bmpWidths[c.codePointAt(0)!]!,
+    0,
+  );
+  const measured = use.width(STRINGS.exporterAddress, 1000);
+  assert(measured < letters * 0.9, `measured ${measured}, letters ${letters}`);
   // Conjuncts (क्ष, त्र) and reph: some glyphs stand for more than one character.
   const texts = [...devanagari.texts.values()];
   assert(texts.some((t) => [...t].length > 1), texts.join("|"));
