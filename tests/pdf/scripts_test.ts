@@ -12,8 +12,15 @@ import { glyphOf, loadFonts } from "../../shared/pdf/font.ts";
 import { FontUse } from "../../shared/pdf/text.ts";
 import { forEachContent } from "../../shared/pdf/model.ts";
 import { DOCUMENT_TYPES } from "../../shared/rules/document_types.ts";
-import { context, shipmentFor } from "../flatten/support.ts";
-import { assert } from "../support/assert.ts";
+import {
+  context,
+  fillWithoutAppearances,
+  renderFillable,
+  shipmentFor,
+  visibleFieldNames,
+} from "../flatten/support.ts";
+import { flattenToPdfA } from "../../shared/flatten/flatten.ts";
+import { assert, assertEquals } from "../support/assert.ts";
 import { checkPdfA } from "../support/pdfa.ts";
 import { pdftotext, run, tempDir } from "./tools.ts";
 
@@ -74,6 +81,25 @@ for (const type of DOCUMENT_TYPES) {
         assert(first !== undefined && last !== undefined, `pdftotext -bbox finds "${s}"`);
         assert(first > last, `"${s}" is drawn right to left (${first} > ${last})`);
       }
+    }
+  });
+}
+
+for (const type of DOCUMENT_TYPES) {
+  Deno.test(`scripts: ${type} flattened with Arabic, Hindi and Japanese values stays PDF/A`, async () => {
+    const fillable = await renderFillable(type);
+    const names = (await visibleFieldNames(fillable)).slice(0, 3);
+    const values = [STRINGS.exporterAddress, STRINGS.hindi, STRINGS.address];
+    const filled = await fillWithoutAppearances(
+      fillable,
+      Object.fromEntries(names.map((name, i) => [name, values[i]!])),
+    );
+    const path = `${dir}/${type}-flat.pdf`;
+    await Deno.writeFile(path, await flattenToPdfA(filled, {}, await loadFonts()));
+    const { findings, text } = await checkPdfA(path);
+    assertEquals(findings, []);
+    for (const value of values.slice(0, names.length)) {
+      assert(plain(text).includes(plain(value)), `the flattened text has "${value}"`);
     }
   });
 }
