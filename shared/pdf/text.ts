@@ -170,7 +170,8 @@ export class FontUse {
       const last = tokens.length - 1;
       const prev = owners[last];
       if (prev?.font.shaping && !DIGIT.test(ch) && !DIGIT.test(tokens[last]!)) {
-        if (JOINS.test(ch) || this.ownerOf(cp) === prev) {
+        // A mark joins the word only if its font has it (a Latin accent after Arabic does not).
+        if (this.ownerOf(cp) === prev || (JOINS.test(ch) && glyphOf(prev.font, cp) !== 0)) {
           tokens[last] += ch;
           continue;
         }

@@ -155,3 +155,17 @@ async function wordBoxes(path: string): Promise<Map<string, number>> {
   }
   return out;
 }
+
+Deno.test("scripts: a mark the shaping font lacks is not drawn from it (no .notdef)", async () => {
+  const { regular } = await loadFonts();
+  // A Latin acute after an Arabic letter: Noto Sans draws it, Noto Sans Arabic has no glyph.
+  const text = "شركة\u0301 ب\u200dب";
+  const { fonts } = await coverage(regular, text);
+  const use = new FontUse(regular, "F1");
+  const extra = fonts.map((f, i) => new FontUse(f, `FB${i + 1}`));
+  use.useFallbacks(extra);
+  use.show(text, 8);
+  for (const u of [use, ...extra]) {
+    assert(!u.glyphs.slice(1).includes(0), `${u.font.postScriptName} draws .notdef`);
+  }
+});
