@@ -25,7 +25,7 @@ export interface ShapedGlyph {
 
 export interface Shaper {
   /** Shapes `text` (logical order, one script) in `font`; right to left when `rtl`. */
-  shape(font: TrueTypeFont, text: string, rtl: boolean): ShapedGlyph[];
+  shape(font: TrueTypeFont, text: string, rtl: boolean): readonly ShapedGlyph[];
 }
 
 interface HbExports {
@@ -57,11 +57,14 @@ interface HbExports {
 const HB_MEMORY_MODE_READONLY = 1;
 const HB_DIRECTION_LTR = 4;
 const HB_DIRECTION_RTL = 5;
+/** Shaped words kept per process (the cache starts again when full). */
+const CACHE_SIZE = 20_000;
 
 class HarfBuzz implements Shaper {
   readonly #hb: HbExports;
   readonly #fonts = new Map<Uint8Array, number>();
   readonly #buffer: number;
+  readonly #cache = new Map<string, readonly ShapedGlyph[]>();
   #text = 0;
   #textCapacity = 0;
 
@@ -85,7 +88,19 @@ class HarfBuzz implements Shaper {
     return ptr;
   }
 
-  shape(font: TrueTypeFont, text: string, rtl: boolean): ShapedGlyph[] {
+  shape(font: TrueTypeFont, text: string, rtl: boolean): readonly ShapedGlyph[] {
+    // Words repeat (measured, then drawn; the same description on many lines): shaped once.
+    const key = `${rtl ? "r" : "l"}${font.postScriptName} ${text}`;
+    let glyphs = this.#cache.get(key);
+    if (glyphs === undefined) {
+      if (this.#cache.size >= CACHE_SIZE) this.#cache.clear();
+      glyphs = this.#shape(font, text, rtl);
+      this.#cache.set(key, glyphs);
+    }
+    return glyphs;
+  }
+
+  #shape(font: TrueTypeFont, text: string, rtl: boolean): ShapedGlyph[] {
     const hb = this.#hb;
     const hbFont = this.#fontOf(font);
     if (text.length > this.#textCapacity) {

@@ -49,12 +49,12 @@ export class FontUse {
   private readonly byCp = new Int32Array(65536).fill(-1);
   private readonly bySupplementary = new Map<number, number>();
   private readonly byShaped = new Map<string, number>();
-  /** Shaped advances of words this (shaping) font has measured. */
-  private readonly advances = new Map<string, number>();
   private fallbacks: readonly FontUse[] = [];
   /** The fallbacks that draw shaped, and a test for their characters. */
   private shaped: readonly FontUse[] = [];
   private shapedTest: RegExp | null = null;
+  /** Per BMP code point: 0, or the index + 1 of the shaped fallback that draws it (shapedTable). */
+  private shapedBy: Uint8Array | null = null;
   /** The font to measure with: this one, with the fallbacks' widths where it lacks a glyph. */
   metrics: TrueTypeFont;
 
@@ -71,6 +71,7 @@ export class FontUse {
     this.shapedTest = this.shaped.length
       ? new RegExp(this.shaped.map((f) => f.font.shaping!.script.source).join("|"))
       : null;
+    this.shapedBy = this.shaped.length ? shapedTable(this.shaped.map((f) => f.font)) : null;
     if (!fallbacks.length) {
       this.metrics = this.font;
       return;
@@ -78,7 +79,7 @@ export class FontUse {
     const own = this.font.cmapBmp;
     const bmpWidths = this.font.bmpWidths.slice();
     for (let cp = 0; cp < 65536; cp++) {
-      if (own[cp] !== 0 && !this.shapedTest?.test(String.fromCharCode(cp))) continue;
+      if (own[cp] !== 0 && !this.shapedBy?.[cp]) continue;
       const other = this.ownerOf(cp);
       if (other !== this) bmpWidths[cp] = other.font.bmpWidths[cp]!;
     }
@@ -95,13 +96,8 @@ export class FontUse {
    * character of a shaped script only from its shaping font.
    */
   ownerOf(cp: number): FontUse {
-    if (this.shapedTest !== null && cp >= 0x600) {
-      const ch = String.fromCodePoint(cp);
-      if (this.shapedTest.test(ch)) {
-        return this.shaped.find((f) => f.font.shaping!.script.test(ch) && glyphOf(f.font, cp)) ??
-          this;
-      }
-    }
+    const k = cp < 65536 ? this.shapedBy?.[cp] : 0;
+    if (k) return k === NO_SHAPER ? this : this.shaped[k - 1]!;
     if (glyphOf(this.font, cp) !== 0) return this;
     return this.fallbacks.find((f) => glyphOf(f.font, cp) !== 0) ?? this;
   }
@@ -185,7 +181,7 @@ export class FontUse {
   /**
    * The advance of a string with shaped words (1/1000 em): each shaped word as its shaper
    * advances it (joined Arabic is up to a third narrower than its letters' own advances), the
-   * rest from `plain`, the unshaped widths.
+   * rest from `plain`, the unshaped widths. (The shaper keeps the words it has shaped.)
    */
   private shapedAdvance(s: string, plain: TrueTypeFont): number {
     const { tokens, owners } = this.tokenize(s);
@@ -196,16 +192,8 @@ export class FontUse {
         total += advance(plain, token);
         return;
       }
-      const cache = owners[i]!.advances;
-      let w = cache.get(token);
-      if (w === undefined) {
-        w = 0;
-        const rtl = shaping.rtl && !DIGIT.test(token);
-        for (const g of shaping.shaper.shape(owners[i]!.font, token, rtl)) w += g.advance;
-        if (cache.size > 10_000) cache.clear();
-        cache.set(token, w);
-      }
-      total += w;
+      const rtl = shaping.rtl && !DIGIT.test(token);
+      for (const g of shaping.shaper.shape(owners[i]!.font, token, rtl)) total += g.advance;
     });
     return total;
   }
@@ -330,6 +318,31 @@ export class FontUse {
   width(s: string, size: number): number {
     return (advance(this.metrics, s) * size) / 1000;
   }
+}
+
+const NO_SHAPER = 255;
+const shapedTables = new Map<string, Uint8Array>();
+
+/**
+ * For shaping fonts: per BMP code point, 0 when no font's script holds it, else the index + 1
+ * of the first font whose script holds it and that has a glyph for it, NO_SHAPER when none has.
+ * Built once per process for each set of fonts (a document's shaped fallbacks).
+ */
+function shapedTable(fonts: readonly TrueTypeFont[]): Uint8Array {
+  const key = fonts.map((f) => f.postScriptName).join(" ");
+  let table = shapedTables.get(key);
+  if (!table) {
+    table = new Uint8Array(65536);
+    for (let cp = 0x600; cp < 65536; cp++) {
+      const ch = String.fromCharCode(cp);
+      const scripts = fonts.filter((f) => f.shaping!.script.test(ch));
+      if (!scripts.length) continue;
+      const k = scripts.findIndex((f) => f.cmapBmp[cp] !== 0);
+      table[cp] = k < 0 ? NO_SHAPER : fonts.indexOf(scripts[k]!) + 1;
+    }
+    shapedTables.set(key, table);
+  }
+  return table;
 }
 
 /** Sum of advance widths in 1/1000 em. */
