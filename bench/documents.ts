@@ -176,21 +176,26 @@ async function run(cleanup: Cleanup, settings: BenchSettings): Promise<void> {
   const slowestSign10 = signings.filter((c) => c.items === SIZES[0])
     .reduce((a, b) => (b.stats.p50 > a.stats.p50 ? b : a));
 
-  // The invoice with parties and lines in Chinese, Japanese, Korean, Hebrew and Thai: what the
-  // fallback fonts (shared/pdf/fallback.ts) cost in time and size.
-  const multilingualRenders: RenderCase[] = [];
-  for (const items of SIZES) {
-    const c = await renderInProcess(
-      "COMMERCIAL_INVOICE",
-      items,
-      multilingual(documentData("COMMERCIAL_INVOICE", items)),
-    );
-    multilingualRenders.push(c);
-    console.log(
-      `  COMMERCIAL_INVOICE, CJK/Hebrew/Thai ${String(items).padStart(3)} items  ` +
-        `p50 ${fmt.ms(c.stats.p50).padStart(7)} ms  p99 ${fmt.ms(c.stats.p99).padStart(7)} ms  ` +
-        `${String(c.bytes).padStart(8)} bytes  ${c.pages} page(s)`,
-    );
+  // The invoice with parties and lines in Chinese, Japanese, Korean, Hebrew and Thai, then with
+  // Arabic and Hindi too (shaped, shared/pdf/shaper.ts): what the fallback fonts
+  // (shared/pdf/fallback.ts) and shaping cost in time and size.
+  const multilingualRenders: (RenderCase & { shaped: boolean })[] = [];
+  for (const shaped of [false, true]) {
+    for (const items of SIZES) {
+      const c = await renderInProcess(
+        "COMMERCIAL_INVOICE",
+        items,
+        multilingual(documentData("COMMERCIAL_INVOICE", items), shaped),
+      );
+      multilingualRenders.push({ ...c, shaped });
+      console.log(
+        `  COMMERCIAL_INVOICE, ${shaped ? "CJK/Hebrew/Thai/Arabic/Hindi" : "CJK/Hebrew/Thai"} ${
+          String(items).padStart(3)
+        } items  ` +
+          `p50 ${fmt.ms(c.stats.p50).padStart(7)} ms  p99 ${fmt.ms(c.stats.p99).padStart(7)} ms  ` +
+          `${String(c.bytes).padStart(8)} bytes  ${c.pages} page(s)`,
+      );
+    }
   }
 
   // (b) One set at a time through the gateway.
@@ -413,6 +418,7 @@ async function run(cleanup: Cleanup, settings: BenchSettings): Promise<void> {
       measured_renders: ITERATIONS,
       final_doc: false,
       multilingual_invoice: multilingualRenders.map((r) => ({
+        scripts: r.shaped ? "CJK, Hebrew, Thai, Arabic, Hindi" : "CJK, Hebrew, Thai",
         items: r.items,
         p50_ms: round(r.stats.p50, 3),
         p99_ms: round(r.stats.p99, 3),
@@ -553,9 +559,13 @@ async function signInProcess(
 }
 
 /** The data with the parties' names and addresses and every line's description in CJK scripts, Hebrew and Thai. */
-function multilingual(data: ShipmentData): ShipmentData {
+function multilingual(data: ShipmentData, shaped: boolean): ShipmentData {
   const copy = structuredClone(data) as Record<string, Record<string, unknown>>;
-  copy.exporter = { ...copy.exporter, name: "חברת יבוא ויצוא בע״מ", address: "רחוב הרצל 12" };
+  copy.exporter = {
+    ...copy.exporter,
+    name: "חברת יבוא ויצוא בע״מ",
+    address: shaped ? "شركة الخليج للتجارة والشحن" : "רחוב הרצל 12",
+  };
   copy.importer = {
     ...copy.importer,
     name: "上海进出口有限公司",
@@ -564,7 +574,9 @@ function multilingual(data: ShipmentData): ShipmentData {
   const goods = copy.goods as { line_items: Record<string, unknown>[] };
   goods.line_items = goods.line_items.map((li, i) => ({
     ...li,
-    description: ["精密机床主轴", "ข้าวหอมมะลิ", "전자 부품", "部品セット"][i % 4],
+    description: shaped
+      ? ["精密机床主轴", "تمور مجدول درجة أولى", "बासमती चावल प्रीमियम", "部品セット"][i % 4]
+      : ["精密机床主轴", "ข้าวหอมมะลิ", "전자 부품", "部品セット"][i % 4],
   }));
   return copy;
 }

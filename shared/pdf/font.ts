@@ -7,6 +7,7 @@
  * Widths are kept in PDF text space units (1/1000 em), rounded once, so that measuring, the /W
  * array and the font program agree.
  */
+import type { Shaper } from "./shaper.ts";
 
 export interface TableRecord {
   offset: number;
@@ -40,6 +41,21 @@ export interface TrueTypeFont {
   readonly cmapSupplementary: ReadonlyMap<number, number>;
   /** Advance width (1/1000 em) for each BMP code point; .notdef's width when missing. */
   readonly bmpWidths: Uint16Array;
+  /** For a fallback font whose script is drawn shaped (fallback.ts): the shaper and script. */
+  readonly shaping?: Shaping;
+  /**
+   * For measuring with shaped fallbacks (text.ts): the advance of a string in 1/1000 em, in
+   * place of summing `bmpWidths`.
+   */
+  readonly measure?: (s: string) => number;
+}
+
+export interface Shaping {
+  shaper: Shaper;
+  /** The characters this font draws shaped (its script's blocks). */
+  script: RegExp;
+  /** Whether the script runs right to left (Arabic). */
+  rtl: boolean;
 }
 
 export function parseTrueType(bytes: Uint8Array, label = "font"): TrueTypeFont {

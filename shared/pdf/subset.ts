@@ -224,6 +224,8 @@ export function subsetTag(use: FontUse): string {
   for (let i = 0; i < use.glyphs.length; i++) {
     mix(use.glyphs[i]!);
     mix(use.codePoints[i]! + 1);
+    const text = use.texts.get(i);
+    if (text !== undefined) { for (let k = 0; k < text.length; k++) mix(text.charCodeAt(k)); }
   }
   let tag = "";
   for (let i = 0; i < 6; i++) {
@@ -261,7 +263,7 @@ export function writeFont(w: PdfWriter, use: FontUse, type0: number): void {
   );
   w.put(descriptor, fontDescriptor(font, baseFont, 4, file));
   w.putDeflated(file, "", program, `/Length1 ${program.length}`);
-  w.putDeflated(toUnicode, "", toUnicodeCMap(use.codePoints));
+  w.putDeflated(toUnicode, "", toUnicodeCMap(use.codePoints, 2, use.texts));
 }
 
 /**
@@ -293,15 +295,25 @@ function utf16Hex(cp: number): string {
 }
 
 /**
- * A ToUnicode CMap for codes 0 … codePoints.length - 1 (-1: no character), of `bytes` bytes
- * each: 2 for the Identity-H fonts, 1 for a simple font.
+ * A ToUnicode CMap for codes 0 … codePoints.length - 1 (-1: no character, or the code's entry
+ * in `texts`: a shaped glyph's text, several characters or none), of `bytes` bytes each: 2 for
+ * the Identity-H fonts, 1 for a simple font.
  */
-export function toUnicodeCMap(codePoints: readonly number[], bytes = 2): string {
+export function toUnicodeCMap(
+  codePoints: readonly number[],
+  bytes = 2,
+  texts: ReadonlyMap<number, string> = new Map(),
+): string {
   const entries: string[] = [];
   for (let id = 0; id < codePoints.length; id++) {
     const cp = codePoints[id]!;
-    if (cp < 0) continue;
-    entries.push(`<${id.toString(16).toUpperCase().padStart(bytes * 2, "0")}> <${utf16Hex(cp)}>`);
+    const code = `<${id.toString(16).toUpperCase().padStart(bytes * 2, "0")}>`;
+    if (cp >= 0) entries.push(`${code} <${utf16Hex(cp)}>`);
+    else if (texts.get(id)) {
+      let hex = "";
+      for (const ch of texts.get(id)!) hex += utf16Hex(ch.codePointAt(0)!);
+      entries.push(`${code} <${hex}>`);
+    }
   }
   let body = "";
   for (let i = 0; i < entries.length; i += 100) {

@@ -160,19 +160,19 @@ for (const [what, clause, change] of BREACHES) {
 }
 
 Deno.test("pdfa checker: characters drawn as copies of .notdef are reported under 6.2.11.8", async () => {
-  // Arabic needs shaping, so no font of the chain draws it: each letter gets a copy of .notdef
+  // Myanmar needs shaping and no font of the chain draws it: each letter gets a copy of .notdef
   // under a glyph number of its own, which the plain .notdef rule would not see.
   const fillable = await renderFillable("PACKING_LIST");
   const [name] = await visibleFieldNames(fillable);
-  const filled = await fillWithoutAppearances(fillable, { [name!]: "شركة" });
+  const filled = await fillWithoutAppearances(fillable, { [name!]: "မြန်မာ" });
   const flat = await flattenToPdfA(filled, {}, await loadFonts());
   const { findings } = await checkPdfA(await write("notdef-copy", flat));
   assert(
     findings.some((f) => f.startsWith("6.2.11.8:") && /copy/.test(f)),
     `expected a .notdef copy finding, got: ${JSON.stringify(findings, null, 1)}`,
   );
-  // The same value in a script the chain draws (Hebrew) has none.
-  const hebrew = await fillWithoutAppearances(fillable, { [name!]: "חברה" });
+  // Values in scripts the chain draws (Hebrew; Arabic and Hindi shaped) have none.
+  const hebrew = await fillWithoutAppearances(fillable, { [name!]: "חברה شركة नमस्ते" });
   const ok = await flattenToPdfA(hebrew, {}, await loadFonts());
   assertEquals((await checkPdfA(await write("hebrew", ok))).findings, []);
 });

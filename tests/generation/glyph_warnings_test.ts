@@ -1,7 +1,7 @@
 /**
  * Characters no font draws are not printed as empty boxes silently: generate-documents' soft
  * warnings name the field and the characters, per document type that prints the field; what the
- * font chain draws (CJK, Hebrew, Thai, ≤) gives no warning.
+ * font chain draws (CJK, Hebrew, Thai, ≤; Arabic and the Indic scripts shaped) gives no warning.
  */
 import { glyphWarnings } from "../../shared/generation/glyph_warnings.ts";
 import { mergeWarnings, softWarnings } from "../../shared/generation/prechecks.ts";
@@ -10,9 +10,9 @@ import { assert, assertEquals } from "../support/assert.ts";
 
 type Data = Record<string, Record<string, unknown>>;
 
-Deno.test("glyph warnings: an Arabic importer name is named with its characters", async () => {
+Deno.test("glyph warnings: a Myanmar importer name is named with its characters", async () => {
   const d = structuredClone(sampleShipment(2)) as unknown as Data;
-  d.importer!.name = "شركة";
+  d.importer!.name = "မြန်မာ";
   const warnings = await glyphWarnings(["COMMERCIAL_INVOICE", "VGM_DECLARATION"], d);
   const invoice = warnings.find((w) => w.docType === "COMMERCIAL_INVOICE");
   assert(invoice, JSON.stringify(warnings));
@@ -20,15 +20,18 @@ Deno.test("glyph warnings: an Arabic importer name is named with its characters"
   const [finding] = invoice.warnings;
   assertEquals(finding!.fieldPath, "importer.name");
   assertEquals(finding!.tab, "parties");
-  for (const ch of ["ش (U+0634)", "ر (U+0631)", "ك (U+0643)", "ة (U+0629)"]) {
+  for (const ch of ["မ (U+1019)", "ြ (U+103C)", "န (U+1014)", "ာ (U+102C)"]) {
     assert(finding!.message.includes(ch), finding!.message);
   }
-  // Devanagari: Noto Sans has the letters, but they need shaping to print right.
-  d.exporter!.name = "नमस्ते";
-  const hindi = await glyphWarnings(["COMMERCIAL_INVOICE"], d);
+  // Sinhala: shaped, and no font of the chain has it (the joiner inside is not named).
+  d.exporter!.name = "ශ්\u200dරී ලංකා";
+  const sinhala = await glyphWarnings(["COMMERCIAL_INVOICE"], d);
   assert(
-    hindi[0]!.warnings.some((w) => w.fieldPath === "exporter.name" && w.message.includes("U+0928")),
-    JSON.stringify(hindi),
+    sinhala[0]!.warnings.some((w) =>
+      w.fieldPath === "exporter.name" && w.message.includes("U+0DC1") &&
+      !w.message.includes("U+200D")
+    ),
+    JSON.stringify(sinhala),
   );
   // Merged with the recommended-field warnings: one entry per type.
   const merged = mergeWarnings(softWarnings(["COMMERCIAL_INVOICE"], d), warnings);
@@ -39,5 +42,6 @@ Deno.test("glyph warnings: scripts and symbols the font chain draws warn nothing
   const d = structuredClone(sampleShipment(2)) as unknown as Data;
   d.importer!.name = "上海进出口有限公司 東京 서울";
   d.exporter!.name = "חברת יבוא ≤ 5 → ☑ ข้าว Αθήνα Москва";
+  d.importer!.address = "شركة الخليج नमस्ते ਪੰਜਾਬ தமிழ் বাংলা ગુજરાત";
   assertEquals(await glyphWarnings(["COMMERCIAL_INVOICE"], d), []);
 });
