@@ -20,6 +20,10 @@
  *   spellings (aluminum → aluminium), trade and shop names WordNet lacks or reads otherwise
  *   (smartphone, trainers, hoodie, mouse → computer mouse).
  *
+ * The whole table is then audited (auditVocabulary, data/reference/README.md "Audit rules"): no
+ * term maps to a code whose text excludes it, nor to a residual "Other" line beside a sibling that
+ * names it; what the audit changes is noted in the row's source.
+ *
  * Output columns: term (lower case), codes (space-separated HS codes, each checked against
  * data/reference/hs_codes.csv.gz), means (nomenclature words matched as an alternative, may be
  * empty), source (the WordNet chain or "curated"). Rows are sorted by term; the gzip is written
@@ -28,6 +32,7 @@
  * --review prints every anchor with its WordNet gloss, to check that each names the sense meant.
  */
 import { gzipSync } from "fflate";
+import { parseCsv } from "../shared/reference/files.ts";
 
 const ROOT = new URL("../", import.meta.url);
 const ANCHORS = new URL("data/hs/wordnet_anchors.tsv", ROOT);
@@ -55,7 +60,7 @@ interface Mapping {
   source: string;
 }
 
-interface Row extends Mapping {
+export interface Row extends Mapping {
   term: string;
 }
 
@@ -96,6 +101,27 @@ async function main(args: string[]): Promise<void> {
   for (const row of readCurated(await Deno.readTextFile(CURATED), hs.codes)) {
     rows.set(row.term, row);
   }
+  const audit = auditVocabulary(rows.values(), hs.nomenclature);
+  const fixed = new Map(audit.changes.map((c) => [c.term, c.row]));
+  for (const [term, row] of fixed) {
+    if (row === null) rows.delete(term);
+    else rows.set(term, row);
+  }
+  const count = (rule: number, to: (c: AuditChange) => boolean) =>
+    audit.changes.filter((c) => c.rule === rule && to(c)).length;
+  for (const rule of [1, 2]) {
+    console.log(
+      `audit rule ${rule}: ${count(rule, () => true)} codes flagged and changed ` +
+        `(${count(rule, (c) => c.to.length > 0)} re-pointed, ${
+          count(rule, (c) => c.to.length === 0)
+        } dropped)`,
+    );
+  }
+  console.log(
+    `audit: ${fixed.size} rows changed, ${
+      [...fixed.values()].filter((r) => r === null).length
+    } dropped`,
+  );
 
   const sorted = [...rows.values()].sort((a, b) => a.term < b.term ? -1 : a.term > b.term ? 1 : 0);
   const csv = ["term,codes,means,source", ...sorted.map(csvLine)].join("\n") + "\n";
@@ -145,6 +171,7 @@ async function readHsCodes() {
     ),
   ).text();
   const codes = new Set<string>();
+  const nomenclature = readNomenclature(text);
   // Every run of one to three words of the descriptions.
   const phrases = new Set<string>();
   for (const line of text.split("\n").slice(1)) {
@@ -167,6 +194,7 @@ async function readHsCodes() {
   };
   return {
     codes,
+    nomenclature,
     mentions: (term: string): boolean => forms(term).some((f) => phrases.has(f)),
   };
 }
@@ -283,6 +311,199 @@ function csvLine(row: Row): string {
 
 function csvField(value: string): string {
   return /[",\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+}
+
+/** An HS code's place in the nomenclature and its text, split into what it names and excludes. */
+export interface HsEntry {
+  parent: string;
+  /** The words the text names, singular ("telephone set smartphone …"). */
+  names: Set<string>;
+  /**
+   * The same words in their order, stop words kept, each marked "^" when it opens a clause
+   * (after punctuation) or follows a stop word: " ^telephone set ^smartphone for … ".
+   */
+  sequence: string;
+  /** The words of its exclusions ("other than smartphones" → smartphone). */
+  excludes: Set<string>;
+  residual: boolean;
+}
+
+/** hs_codes.csv's text → code → entry. */
+export function readNomenclature(csv: string): Map<string, HsEntry> {
+  const out = new Map<string, HsEntry>();
+  for (const r of parseCsv(csv)) {
+    const text = r.description!.toLowerCase();
+    const excluded = [...text.matchAll(EXCLUSION)].map((m) => m[1]!);
+    const named = excluded.reduce((t, clause) => t.replace(clause, " "), text);
+    out.set(r.code!, {
+      parent: r.parent!,
+      names: new Set(wordsOf(named)),
+      sequence: ` ${clauseMarked(named)} `,
+      excludes: new Set(excluded.flatMap(wordsOf)),
+      residual: RESIDUAL.test(text),
+    });
+  }
+  return out;
+}
+
+/**
+ * An exclusion and the clause it excludes, up to the next punctuation or "but": "other than
+ * smartphones", "excluding fillets", "not roasted", "except …"; "whether or not" excludes nothing.
+ * Amounts ("not more than 5 %", "not exceeding")
+ * bound a quantity and exclude no goods.
+ */
+const EXCLUSION =
+  /(?<!\bwhether or |\bor )\b(?:other than|excluding|except|not)\b(?! (?:more|less|over|exceeding|elsewhere)\b)((?:(?! but\b)[^;,:()])*)/g;
+/** A residual subheading: "Other", "…; other", "n.e.c.", "other than …". */
+const RESIDUAL = /(?:^|[;,:] ?)other\b|\bn\.e\.c\.|\bother than\b|not elsewhere specified/;
+const STOP = new Set(["a", "an", "and", "or", "of", "for", "the", "with", "in", "on", "to", "s"]);
+
+/** Content words, singular: "smartphones" → smartphone, "boxes" → box, "berries" → berry. */
+function wordsOf(text: string): string[] {
+  return allWords(text).filter((w) => w.length > 1 && !STOP.has(w));
+}
+
+/** See HsEntry.sequence. */
+function clauseMarked(text: string): string {
+  const out: string[] = [];
+  let open = true;
+  for (const token of text.split(/([a-z]+)/)) {
+    if (/^[a-z]+$/.test(token)) {
+      const word = singular(token);
+      out.push(open ? `^${word}` : word);
+      open = STOP.has(word);
+    } else if (/[;,:()]/.test(token)) open = true;
+  }
+  return out.join(" ");
+}
+
+function allWords(text: string): string[] {
+  return text.split(/[^a-z]+/).filter(Boolean).map(singular);
+}
+
+function singular(word: string): string {
+  if (/ies$/.test(word) && word.length > 4) return word.slice(0, -3) + "y";
+  if (/(?:ss|us|is)$/.test(word)) return word;
+  if (/(?:ches|shes|xes|zes|sses|oes)$/.test(word)) return word.slice(0, -2);
+  return word.endsWith("s") ? word.slice(0, -1) : word;
+}
+
+/**
+ * Rule 1: the code's text excludes the term: every word of the term is in the text, and one of
+ * them only in what it excludes ("smartphone" → "Telephone sets; other than smartphones"; "roasted
+ * coffee" → "Coffee; not roasted").
+ */
+export function excludes(entry: HsEntry, term: string): boolean {
+  const words = wordsOf(term);
+  return words.length > 0 &&
+    words.every((w) => entry.names.has(w) || entry.excludes.has(w)) &&
+    words.some((w) => entry.excludes.has(w) && !entry.names.has(w));
+}
+
+/** The code's text names every word of the term, none of them only as an exclusion. */
+export function names(entry: HsEntry, term: string): boolean {
+  const words = wordsOf(term);
+  return words.length > 0 && words.every((w) => entry.names.has(w));
+}
+
+/**
+ * The code's text names the term as a phrase, its words side by side: as written, unqualified
+ * (opening a clause or after a stop word: "shaving brush" in "Brushes; shaving brushes", not
+ * "sports equipment" in "Water sport equipment"), or the other way round ("centrifugal pump" in
+ * "Pumps; centrifugal, n.e.c.", "blue cheese" in "Cheese; blue-veined …"): the explicit naming
+ * rule 2 asks for. Its words merely scattered over a long text ("letter paper" in "Envelopes,
+ * letter cards … of paper") do not count.
+ */
+export function namesPhrase(entry: HsEntry, term: string): boolean {
+  const words = allWords(term);
+  if (words.length === 0) return false;
+  const plain = entry.sequence.replaceAll("^", "");
+  return entry.sequence.includes(` ^${words.join(" ")} `) ||
+    plain.includes(` ${words.toReversed().join(" ")} `);
+}
+
+/**
+ * The codes beside `code` (same parent, same length) whose text names the term (`test`); of
+ * several, those whose text shares the most words with the code's own ("decaffeinated coffee"
+ * from "Coffee; roasted, not decaffeinated" → "Coffee; roasted, decaffeinated", not the unroasted).
+ */
+export function siblingsNaming(
+  nomenclature: Map<string, HsEntry>,
+  code: string,
+  term: string,
+  test: (entry: HsEntry, term: string) => boolean = names,
+): string[] {
+  const own = nomenclature.get(code);
+  if (!own?.parent) return [];
+  const found = childrenOf(nomenclature).get(own.parent)!.filter(([c, e]) =>
+    c !== code && c.length === code.length && test(e, term)
+  );
+  const shared = ([, e]: [string, HsEntry]) => [...e.names].filter((w) => own.names.has(w)).length;
+  const best = Math.max(...found.map(shared));
+  return found.filter((f) => shared(f) === best).map(([c]) => c);
+}
+
+const children = new WeakMap<Map<string, HsEntry>, Map<string, [string, HsEntry][]>>();
+
+/** The codes under each parent, indexed once per nomenclature. */
+function childrenOf(nomenclature: Map<string, HsEntry>): Map<string, [string, HsEntry][]> {
+  let index = children.get(nomenclature);
+  if (!index) {
+    index = new Map();
+    for (const [code, entry] of nomenclature) {
+      index.set(entry.parent, [...index.get(entry.parent) ?? [], [code, entry]]);
+    }
+    children.set(nomenclature, index);
+  }
+  return index;
+}
+
+export interface AuditChange {
+  term: string;
+  /** The row as corrected, or null when nothing is left of it. */
+  row: Row | null;
+  rule: 1 | 2;
+  from: string;
+  to: string[];
+}
+
+/**
+ * The vocabulary's data-quality rules (data/reference/README.md), applied to every row, curated
+ * or WordNet-derived:
+ * 1. a term never maps to a code whose text excludes it: the code is replaced by the siblings
+ *    that name the term, or dropped when none does (the row with it when nothing is left);
+ * 2. a term mapped to a residual code ("Other", "other than …", "n.e.c.") whose siblings name the
+ *    term goes to those siblings.
+ */
+export function auditVocabulary(rows: Iterable<Row>, nomenclature: Map<string, HsEntry>) {
+  const changes: AuditChange[] = [];
+  let excluded = 0, residual = 0;
+  for (const row of rows) {
+    let codes = row.codes;
+    const notes: string[] = [];
+    for (const code of row.codes) {
+      const entry = nomenclature.get(code);
+      if (!entry) continue;
+      let rule: 1 | 2 | null = null;
+      if (excludes(entry, row.term)) rule = 1;
+      else if (entry.residual && !names(entry, row.term)) rule = 2;
+      const to = rule === null
+        ? []
+        : siblingsNaming(nomenclature, code, row.term, rule === 1 ? names : namesPhrase);
+      if (rule === null || (rule === 2 && to.length === 0)) continue;
+      if (rule === 1) excluded++;
+      else residual++;
+      codes = [...new Set(codes.flatMap((c) => c === code ? to : [c]))];
+      notes.push(`rule ${rule}: ${code} → ${to.join(" ") || "dropped"}`);
+      changes.push({ term: row.term, row: null, rule, from: code, to });
+    }
+    if (notes.length === 0) continue;
+    const fixed = codes.length === 0 && row.means === ""
+      ? null
+      : { ...row, codes, source: `${row.source}; audit ${notes.join("; ")}` };
+    for (const c of changes) if (c.term === row.term) c.row = fixed;
+  }
+  return { changes, excluded, residual };
 }
 
 if (import.meta.main) await main(Deno.args);
