@@ -20,7 +20,7 @@ import { databaseLookups } from "../../shared/extraction/fields/lookups.ts";
 import { ReferenceData } from "../../shared/validation/reference.ts";
 import { testDb } from "../support/db.ts";
 import type { SheetDocument, TextDocument, Word } from "../../shared/extraction/layout.ts";
-import { words } from "../support/placed_words.ts";
+import { row, words } from "../support/placed_words.ts";
 
 function textDoc(source: "pdf_text" | "ocr", ...placed: Word[][]): TextDocument {
   return { kind: "text", source, pages: [{ width: 600, height: 850, words: placed.flat() }] };
@@ -340,6 +340,47 @@ Deno.test("findFields() joins a two-line description to its centred numbers", as
   equal(items[0]?.description?.value, "Sawn spruce planks, kiln dried");
   equal(items[1]?.description?.value, "Oriented strand board, 18 mm");
   equal(items[1]?.quantity?.value, 300);
+});
+
+Deno.test("findFields() gives a note to the item above, however near the next one", async () => {
+  const doc = textDoc(
+    "pdf_text",
+    words(40, 40, "Exporter"),
+    words(40, 52, "Nordic Timber AB"),
+    words(40, 64, "SWEDEN"),
+    row(100, [[40, "Description"], [200, "HS code"], [280, "Qty"], [330, "Price"], [
+      420,
+      "Amount",
+    ]]),
+    row(114, [[40, "Sawn spruce planks"], [200, "4407.12"], [280, "120"], [330, "185.50"]]),
+    words(420, 114, "22,260.00"),
+    words(40, 124, "Origin: SWEDEN"),
+    row(128, [[40, "Oriented strand board"], [200, "4410.12"], [280, "300"], [330, "21.75"]]),
+    words(420, 128, "6,525.00"),
+  );
+  const items = (await findFields(doc, await fileLookups())).goods.line_items;
+  equal(items.length, 2);
+  equal(items[0]?.description?.value, "Sawn spruce planks");
+  equal(items[1]?.description?.value, "Oriented strand board");
+});
+
+Deno.test("findFields() gives an empty price column the numbers its split header put beside it", async () => {
+  // "Prix unit." read as a price column and a unit column: the prices stand under "unit.".
+  const doc = textDoc(
+    "pdf_text",
+    words(40, 40, "Exporter"),
+    words(40, 52, "Nordic Timber AB"),
+    words(40, 64, "SWEDEN"),
+    row(100, [[40, "Description"], [200, "Qté"], [300, "Prix"], [330, "unit."], [420, "Total"]]),
+    row(114, [[40, "Sawn spruce planks"], [200, "120"], [330, "185.50"], [420, "22,260.00"]]),
+    row(128, [[40, "Oriented strand board"], [200, "300"], [335, "21.75"], [420, "6,525.00"]]),
+  );
+  const items = (await findFields(doc, await fileLookups())).goods.line_items;
+  equal(items.length, 2);
+  equal(items[0]?.unit_price?.value, 185.5);
+  equal(items[1]?.unit_price?.value, 21.75);
+  equal(items[1]?.quantity?.value, 300);
+  equal(items[1]?.unit_of_measure, undefined);
 });
 
 Deno.test("findFields() takes an unlabelled letterhead as the exporter, unsure of it", async () => {
