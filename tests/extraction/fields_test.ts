@@ -383,6 +383,31 @@ Deno.test("findFields() gives an empty price column the numbers its split header
   equal(items[1]?.unit_of_measure, undefined);
 });
 
+Deno.test("findFields() reads a party block its label is centred on, left of it", async () => {
+  const doc = textDoc(
+    "pdf_text",
+    words(40, 40, "Invoice No."),
+    words(120, 40, "EXP/65/2026"),
+    // The label's cell is centred on the value's cell: the name stands above the label's line.
+    words(120, 70, "Basler Chemie GmbH"),
+    row(80, [[40, "Shipper"], [120, "Rheinhafenstrasse 170"]]),
+    words(120, 90, "2502 Biel/Bienne"),
+    words(120, 100, "SWITZERLAND"),
+    // A label alone on its line, between the value's lines.
+    words(120, 130, "Vins du Rhone S.A."),
+    words(40, 135, "Consignee"),
+    words(120, 140, "187, rue de la Republique"),
+    words(120, 150, "59000 Lille, FRANCE"),
+  );
+  const result = await findFields(doc, await fileLookups());
+  equal(result.exporter?.name?.value, "Basler Chemie GmbH");
+  equal(result.exporter?.address?.value, "Rheinhafenstrasse 170, 2502 Biel/Bienne");
+  equal(result.exporter?.country?.value, "CH");
+  equal(result.importer?.name?.value, "Vins du Rhone S.A.");
+  equal(result.importer?.address?.value, "187, rue de la Republique, 59000 Lille");
+  equal(result.importer?.country?.value, "FR");
+});
+
 Deno.test("findFields() takes an unlabelled letterhead as the exporter, unsure of it", async () => {
   const doc = textDoc(
     "pdf_text",

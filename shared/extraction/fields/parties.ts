@@ -15,6 +15,7 @@ import {
   rightNeighbour,
 } from "./geometry.ts";
 import { hitsOf, type LabelHit, subSegment } from "./labelled.ts";
+import { besideBlock, blockAbove, valueBeside } from "./party_beside.ts";
 import { isLabel, looksLikeLabel, matchLabel } from "./labels.ts";
 import type { CountryIndex } from "./countries.ts";
 import {
@@ -130,6 +131,22 @@ function readBlock(doc: DocumentLines, hit: LabelHit, tableLines: Set<number>): 
     if (isLabel(seg) || endsBlock(seg.text)) break;
     lines.push({ text: seg.text, segments: [seg] });
     last = seg;
+  }
+  const accept = (s: Segment) => !tableLines.has(s.line) && !isLabel(s) && !endsBlock(s.text);
+  if (lines.length === 0) {
+    // The label alone on its line, centred on the block right of it.
+    const beside = valueBeside(doc, hit);
+    if (beside) {
+      for (const seg of besideBlock(doc, hit, beside, accept)) {
+        lines.push({ text: seg.text, segments: [seg] });
+      }
+    }
+  } else if (anchor && anchor.line === hit.segment.line) {
+    // The label left of its value and centred on it: the block's first lines are above.
+    const label = { x0: hit.segment.x0, x1: Math.min(hit.segment.x1, anchor.x0 - 0.5) };
+    const most = Math.max(2, lines.length - 1);
+    const above = blockAbove(doc, hit, label, anchor, most, accept);
+    lines.unshift(...above.map((seg) => ({ text: seg.text, segments: [seg] })));
   }
   const cleaned = lines.map((l) => ({ ...l, text: clean(l.text) })).filter((l) => l.text !== "");
   const above = nameAbove(doc, hit, cleaned);
