@@ -31,16 +31,34 @@ export function blockAbove(
   accept: Accept,
 ): Segment[] {
   if (doc.source === "sheet") return [];
+  return alignedRun(doc, hit, label, anchor, -1, most, accept).reverse();
+}
+
+/**
+ * The segments aligned with `anchor` on the lines after it (`step` 1) or before it (-1), each
+ * close to the one before; the label's own line is passed over.
+ */
+function alignedRun(
+  doc: DocumentLines,
+  hit: LabelHit,
+  label: Span,
+  anchor: Segment,
+  step: 1 | -1,
+  most: number,
+  accept: Accept,
+): Segment[] {
   const out: Segment[] = [];
-  let top: { y0: number } = anchor;
-  for (let i = anchor.line - 1; i >= 0 && out.length < most; i--) {
-    const line = doc.lines[i]!;
-    if (line.page !== anchor.page || gapBetween(line, top) > maxLineGap(doc)) break;
-    if (otherTextInLabelColumn(line, hit, label)) break;
+  let previous: Segment = anchor;
+  for (let i = anchor.line + step; out.length < most; i += step) {
+    const line = doc.lines[i];
+    if (!line || line.page !== anchor.page) break;
+    if (i === hit.segment.line) continue;
+    const gap = step > 0 ? gapBetween(previous, line) : gapBetween(line, previous);
+    if (gap > maxLineGap(doc) || otherTextInLabelColumn(line, hit, label)) break;
     const seg = leftAligned(doc, line, anchor);
     if (!seg || !accept(seg)) break;
-    out.unshift(seg);
-    top = seg;
+    out.push(seg);
+    previous = seg;
   }
   return out;
 }
@@ -78,20 +96,9 @@ export function besideBlock(
   accept: Accept,
 ): Segment[] {
   const label = hit.segment;
-  const out = [...blockAbove(doc, hit, label, anchor, 4, accept), anchor];
-  let last: { y1: number } = anchor;
-  for (let i = anchor.line + 1; i < doc.lines.length && out.length < 9; i++) {
-    const line = doc.lines[i]!;
-    if (line.page !== anchor.page) break;
-    if (i === label.line) continue;
-    if (gapBetween(last, line) > maxLineGap(doc)) break;
-    if (otherTextInLabelColumn(line, hit, label)) break;
-    const seg = leftAligned(doc, line, anchor);
-    if (!seg || !accept(seg)) break;
-    out.push(seg);
-    last = seg;
-  }
-  return out;
+  const above = blockAbove(doc, hit, label, anchor, 4, accept);
+  const below = alignedRun(doc, hit, label, anchor, 1, 8 - above.length, accept);
+  return [...above, anchor, ...below];
 }
 
 /** Text in the label's column other than the label's own other half ("Lieferant /"). */

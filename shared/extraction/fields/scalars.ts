@@ -13,8 +13,7 @@ import {
   FOUND_GUESS,
   FOUND_LABELLED,
   FOUND_WEAK_LABEL,
-  leaf,
-  readerAdjusted,
+  readLeaf,
 } from "./confidence.ts";
 import { clean } from "./text.ts";
 import type { CountryIndex } from "./countries.ts";
@@ -39,7 +38,7 @@ function labelledLeaf<T>(
   confidence: number,
   segments: Segment[],
 ): Leaf<T> {
-  return leaf(value, readerAdjusted(confidence, segments, ocr(ctx)));
+  return readLeaf(value, confidence, segments, ocr(ctx));
 }
 
 /** A value a label gave, as sure as how the label was found and how the value was read. */
