@@ -491,6 +491,20 @@ Deno.test("findFields() takes the port, not its country, from 'Santos, BRASIL'",
   equal(result.route?.port_of_loading?.value, "Santos");
 });
 
+Deno.test("findFields() leaves a value under another label to that label", async () => {
+  // A bilingual label over two lines: what stands right of its second line is the next
+  // column's value ("Euro" under "Currency"); its own value is under it.
+  const doc = textDoc(
+    "pdf_text",
+    words(40, 40, "Seller: Café Bom Retiro Ltda."),
+    row(100, [[300, "Port de débarquement /"], [420, "Currency"]]),
+    row(110, [[300, "Destination port"], [420, "Euro"]]),
+    words(300, 120, "Genova"),
+  );
+  const result = await findFields(doc, await fileLookups());
+  equal(result.route?.port_of_discharge?.value, "Genova");
+});
+
 Deno.test("findFields() reads a currency from a bracketed symbol or a word", async () => {
   const header = textDoc(
     "pdf_text",
