@@ -8,7 +8,10 @@
 import type { RawRow } from "./table.ts";
 import type { Column, ColumnType } from "./table_header.ts";
 
-/** Types whose cells may hold another column's numbers; one column of the type at most. */
+/**
+ * Types whose cells may hold another column's numbers. Cells are kept by type, so two columns of
+ * one type share a cell: it must still read as one number and a unit to be taken.
+ */
 const DONORS: ColumnType[] = ["unit", "other"];
 /** Share of the rows whose donor cell must start with a number. */
 const MOST = 0.6;
@@ -39,7 +42,6 @@ function nearestDonor(rows: RawRow[], columns: Column[], own: Column): Column | 
   const middle = (c: Column) => (c.x0 + c.x1) / 2;
   return columns
     .filter((c) => DONORS.includes(c.type))
-    .filter((c) => columns.filter((o) => o.type === c.type).length === 1)
     .filter((c) => {
       const filled = rows.filter((r) => LEADS_WITH_NUMBER.test(r.cells[c.type]?.text ?? ""));
       return filled.length >= MOST * rows.length;
