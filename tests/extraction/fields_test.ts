@@ -505,6 +505,43 @@ Deno.test("findFields() leaves a value under another label to that label", async
   equal(result.route?.port_of_discharge?.value, "Genova");
 });
 
+/** OCR words: boxes as tall as their ink (7 pt for 9 pt type), gaps of a space (7 pt). */
+function inked(x: number, y: number, text: string): Word[] {
+  return words(x, y, text).map((w) => ({ ...w, height: 7, confidence: 0.96 }));
+}
+
+Deno.test("findFields() reads OCR phrases whole and cents whose point the OCR lost", async () => {
+  const spaced = (x: number, y: number, text: string) => {
+    let at = x;
+    return text.split(" ").map((t) => {
+      const w = { text: t, x: at, y, width: t.length * 5, height: 7, confidence: 0.96 };
+      at += t.length * 5 + 7;
+      return w;
+    });
+  };
+  const doc = textDoc(
+    "ocr",
+    inked(40, 40, "Exporter"),
+    spaced(40, 52, "Northern Foods Limited"),
+    inked(40, 64, "UNITED KINGDOM"),
+    row(100, [[40, "Description"], [200, "Qty"], [300, "Price"], [420, "Amount"]])
+      .map((w) => ({ ...w, height: 7 })),
+    spaced(40, 114, "Men's cotton denim trousers"),
+    inked(200, 114, "1,750"),
+    // "6.88" and "12,040.00" with their points lost: "6 88", "12,040 00".
+    inked(300, 114, "6"),
+    inked(309, 114, "88"),
+    inked(420, 114, "12,040"),
+    inked(454, 114, "00"),
+  );
+  const result = await findFields(doc, await fileLookups());
+  equal(result.exporter?.name?.value, "Northern Foods Limited");
+  const item = result.goods.line_items[0];
+  equal(item?.description?.value, "Men's cotton denim trousers");
+  equal(item?.unit_price?.value, 6.88);
+  equal(item?.quantity?.value, 1750);
+});
+
 Deno.test("findFields() reads a currency from a bracketed symbol or a word", async () => {
   const header = textDoc(
     "pdf_text",

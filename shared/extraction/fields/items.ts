@@ -54,9 +54,9 @@ export function readItems(
   let summable = true;
   for (const row of table.rows) {
     const item: ExtractedLineItem = {};
-    const quantity = numberOf(row.cells.quantity, marks.quantity);
-    const price = numberOf(row.cells.unit_price, marks.unit_price);
-    const amount = numberOf(row.cells.amount, marks.amount);
+    const quantity = numberOf(row.cells.quantity, marks.quantity, ocr);
+    const price = numberOf(row.cells.unit_price, marks.unit_price, ocr);
+    const amount = numberOf(row.cells.amount, marks.amount, ocr);
     const description = row.cells.description ? clean(row.cells.description.text) : "";
     if (description === "" && !quantity && !price) continue;
     const check = arithmetic(quantity, price, amount);
@@ -132,13 +132,20 @@ function numberLeaf(cell: NumberCell, check: Check, ocr: boolean): Leaf<number> 
   return leaf(cell.value, readerAdjusted(confidence, cell.segments, ocr));
 }
 
-function numberOf(cell: RawCell | undefined, mark: DecimalMark | null): NumberCell | null {
+function numberOf(
+  cell: RawCell | undefined,
+  mark: DecimalMark | null,
+  ocr: boolean,
+): NumberCell | null {
   if (!cell) return null;
   const seg = cell.segments[0];
   if (cell.segments.length === 1 && typeof seg?.cell === "number" && seg.text === cell.text) {
     return { value: seg.cell, ambiguous: false, rest: "", segments: cell.segments };
   }
-  const n = parseNumber(cell.text, mark) ?? leadingNumber(cell.text, mark);
+  const lost = ocr ? lostMark(cell.text) : null;
+  if (lost !== null) return { value: lost, ambiguous: false, rest: "", segments: cell.segments };
+  const text = ocr ? cell.text.replace(/(\d[.,])\s(\d{3})(?!\d)/g, "$1$2") : cell.text;
+  const n = parseNumber(text, mark) ?? leadingNumber(text, mark);
   if (!n) return null;
   return {
     value: n.value,
@@ -146,6 +153,17 @@ function numberOf(cell: RawCell | undefined, mark: DecimalMark | null): NumberCe
     rest: "rest" in n ? String(n.rest) : "",
     segments: cell.segments,
   };
+}
+
+/**
+ * OCR drops a decimal point as a speck: "12,040 00" or "6 88". Two digits after a space end a
+ * number (a thousands group has three), so they are its cents, whatever the document's mark;
+ * what stands before them is the whole part (thousands separators only).
+ */
+function lostMark(text: string): number | null {
+  const m = text.trim().match(/^(\d{1,3}(?:[.,' ]\d{3})+|\d+)[.,]?\s(\d{2})$/);
+  if (!m) return null;
+  return Number(m[1]!.replace(/\D/g, "")) + Number(m[2]) / 100;
 }
 
 /** Each numeric column's decimal mark from its own values, else the document's. */
