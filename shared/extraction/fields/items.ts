@@ -7,7 +7,13 @@ import type { ExtractedLineItem, Leaf } from "../result.ts";
 import type { Segment } from "./layout_lines.ts";
 import type { RawCell, RawRow, RawTable } from "./table.ts";
 import type { ColumnType } from "./table_header.ts";
-import { type DecimalMark, detectDecimalMark, leadingNumber, parseNumber } from "./numbers.ts";
+import {
+  type DecimalMark,
+  detectDecimalMark,
+  leadingNumber,
+  lostMark,
+  parseNumber,
+} from "./numbers.ts";
 import {
   CHECKED,
   FAILED_CHECK,
@@ -153,17 +159,6 @@ function numberOf(
     rest: "rest" in n ? String(n.rest) : "",
     segments: cell.segments,
   };
-}
-
-/**
- * OCR drops a decimal point as a speck: "12,040 00" or "6 88". Two digits after a space end a
- * number (a thousands group has three), so they are its cents, whatever the document's mark;
- * what stands before them is the whole part (thousands separators only).
- */
-function lostMark(text: string): number | null {
-  const m = text.trim().match(/^(\d{1,3}(?:[.,' ]\d{3})+|\d+)[.,]?\s(\d{2})$/);
-  if (!m) return null;
-  return Number(m[1]!.replace(/\D/g, "")) + Number(m[2]) / 100;
 }
 
 /** Each numeric column's decimal mark from its own values, else the document's. */

@@ -6,7 +6,7 @@ import type { Leaf } from "../result.ts";
 import type { DocumentLines, Segment } from "./layout_lines.ts";
 import { type Candidate, candidatesOf, firstLabelled, hitsOf, type LabelHit } from "./labelled.ts";
 import { parseDate } from "./dates.ts";
-import { type DecimalMark, leadingNumber, parseNumber } from "./numbers.ts";
+import { type DecimalMark, leadingNumber, lostMark, parseNumber } from "./numbers.ts";
 import {
   CHECKED,
   FAILED_CHECK,
@@ -442,8 +442,10 @@ function firstNumber(
     if (typeof seg.cell === "number" && c.text === seg.text) {
       return { value: seg.cell, ambiguous: false, segments: c.segments };
     }
-    const n = parseNumber(c.text.replace(/^\(?[A-Z]{3}\)?\s*/, ""), ctx.mark) ??
-      leadingNumber(c.text, ctx.mark);
+    const text = c.text.replace(/^\(?[A-Z]{3}\)?\s*/, "");
+    const lost = ctx.doc.source === "ocr" ? lostMark(text) : null;
+    if (lost !== null) return { value: lost, ambiguous: false, segments: c.segments };
+    const n = parseNumber(text, ctx.mark) ?? leadingNumber(c.text, ctx.mark);
     if (n && n.value > 0) return { value: n.value, ambiguous: n.ambiguous, segments: c.segments };
   }
   return null;
