@@ -92,6 +92,34 @@ for (const [type, withPrices] of [["COMMERCIAL_INVOICE", true], ["PACKING_LIST",
   });
 }
 
+/** The tour's shipment: one line, printed with its Unit and Origin cells empty. */
+function oneLineShipment(): TradeShipment {
+  const shipment = sampleShipment(1);
+  const item = shipment.goods.line_items[0] as Record<string, unknown>;
+  delete item.unit_of_measure;
+  delete item.origin_country;
+  return shipment;
+}
+
+for (
+  const [type, withPrices] of [
+    ["COMMERCIAL_INVOICE", true],
+    ["PROFORMA_INVOICE", true],
+    ["PACKING_LIST", false],
+  ] as const
+) {
+  Deno.test(`extract() reads the one line of our own ${type} with an empty Unit cell`, async () => {
+    const shipment = oneLineShipment();
+    const pdf = await render(type, shipment);
+    const result = await provider.extract({ bytes: pdf, kind: "pdf" }, { signal: signal() });
+    // A proforma prints its own number and date where the invoice prints the invoice's.
+    if (type === "PROFORMA_INVOICE") shipment.invoice = shipment.proforma!;
+    // The totals line under the only row once passed for a second header and hid the row.
+    equal(result.goods.line_items.length, 1);
+    equal(wrong(scoreDocument(expectedOf(shipment, withPrices), result)), "");
+  });
+}
+
 Deno.test("extract() reads an XLSX workbook from its cells", async () => {
   const ws = XLSX.utils.aoa_to_sheet([
     ["Exporter", null, null, "Invoice No.", "SFT-26-00871"],

@@ -20,10 +20,18 @@ import { databaseLookups } from "../../shared/extraction/fields/lookups.ts";
 import { ReferenceData } from "../../shared/validation/reference.ts";
 import { testDb } from "../support/db.ts";
 import type { SheetDocument, TextDocument, Word } from "../../shared/extraction/layout.ts";
-import { words } from "../support/placed_words.ts";
+import { row, words } from "../support/placed_words.ts";
 
 function textDoc(source: "pdf_text" | "ocr", ...placed: Word[][]): TextDocument {
   return { kind: "text", source, pages: [{ width: 600, height: 850, words: placed.flat() }] };
+}
+
+/** Words from a page sketch: each line "x y text", placed by `place`. */
+function sketch(lines: string, place = words): Word[] {
+  return lines.trim().split("\n").flatMap((line) => {
+    const [, x, y, text] = line.trim().match(/^(\d+) (\d+) (.+)$/)!;
+    return place(Number(x), Number(y), text!);
+  });
 }
 
 Deno.test("parseNumber() reads 1,234.56, 1.234,56, 1 234,56 and 1'234.56", () => {
@@ -342,6 +350,97 @@ Deno.test("findFields() joins a two-line description to its centred numbers", as
   equal(items[1]?.quantity?.value, 300);
 });
 
+Deno.test("findFields() gives a note to the item above, however near the next one", async () => {
+  const doc = textDoc(
+    "pdf_text",
+    sketch(`
+    40 40 Exporter
+    40 52 Nordic Timber AB
+    40 64 SWEDEN
+    40 100 Description
+    200 100 HS code
+    280 100 Qty
+    330 100 Price
+    420 100 Amount
+    40 114 Sawn spruce planks
+    200 114 4407.12
+    280 114 120
+    330 114 185.50
+    420 114 22,260.00
+    40 124 Origin: SWEDEN
+    40 128 Oriented strand board
+    200 128 4410.12
+    280 128 300
+    330 128 21.75
+    420 128 6,525.00
+  `),
+  );
+  const items = (await findFields(doc, await fileLookups())).goods.line_items;
+  equal(items.length, 2);
+  equal(items[0]?.description?.value, "Sawn spruce planks");
+  equal(items[1]?.description?.value, "Oriented strand board");
+});
+
+Deno.test("findFields() gives an empty price column the numbers its split header put beside it", async () => {
+  // "Prix unit." read as a price column and a unit column: the prices stand under "unit.".
+  const doc = textDoc(
+    "pdf_text",
+    sketch(`
+    40 40 Exportateur
+    40 52 Scierie des Vosges SARL
+    40 64 FRANCE
+    40 100 Description
+    200 100 Qté
+    300 100 Prix
+    330 100 unit.
+    420 100 Total
+    40 114 Planches de sapin
+    200 114 120
+    330 114 185.50
+    420 114 22,260.00
+    40 128 Panneaux OSB
+    200 128 300
+    335 128 21.75
+    420 128 6,525.00
+  `),
+  );
+  const { goods } = await findFields(doc, await fileLookups());
+  assertEquals(
+    goods.line_items.map((li) => [li.quantity?.value, li.unit_price?.value, li.unit_of_measure]),
+    [[120, 185.5, undefined], [300, 21.75, undefined]],
+  );
+});
+
+Deno.test("findFields() reads a party block its label is centred on, left of it", async () => {
+  // The label's cell is centred on the value's cell, so the name stands above the label's
+  // line; the second label is alone on its line, between its value's lines.
+  const doc = textDoc(
+    "pdf_text",
+    sketch(`
+    40 40 Invoice No.
+    120 40 EXP/65/2026
+    120 70 Basler Chemie GmbH
+    40 80 Shipper
+    120 80 Rheinhafenstrasse 170
+    120 90 2502 Biel/Bienne
+    120 100 SWITZERLAND
+    120 130 Vins du Rhone S.A.
+    40 135 Consignee
+    120 140 187, rue de la Republique
+    120 150 59000 Lille, FRANCE
+  `),
+  );
+  const { exporter, importer } = await findFields(doc, await fileLookups());
+  assertEquals(
+    [exporter?.name?.value, exporter?.address?.value, exporter?.country?.value],
+    ["Basler Chemie GmbH", "Rheinhafenstrasse 170, 2502 Biel/Bienne", "CH"],
+  );
+  assertEquals(
+    [importer?.name?.value, importer?.address?.value, importer?.country?.value],
+    ["Vins du Rhone S.A.", "187, rue de la Republique, 59000 Lille", "FR"],
+  );
+});
+
 Deno.test("findFields() takes an unlabelled letterhead as the exporter, unsure of it", async () => {
   const doc = textDoc(
     "pdf_text",
@@ -423,6 +522,62 @@ Deno.test("findFields() takes the port, not its country, from 'Santos, BRASIL'",
   );
   const result = await findFields(doc, await fileLookups());
   equal(result.route?.port_of_loading?.value, "Santos");
+});
+
+Deno.test("findFields() leaves a value under another label to that label", async () => {
+  // A bilingual label over two lines: what stands right of its second line is the next
+  // column's value ("Euro" under "Currency"); its own value is under it.
+  const doc = textDoc(
+    "pdf_text",
+    words(40, 40, "Seller: Café Bom Retiro Ltda."),
+    row(100, [[300, "Port de débarquement /"], [420, "Currency"]]),
+    row(110, [[300, "Destination port"], [420, "Euro"]]),
+    words(300, 120, "Genova"),
+  );
+  const result = await findFields(doc, await fileLookups());
+  equal(result.route?.port_of_discharge?.value, "Genova");
+});
+
+/** OCR words: boxes as tall as their ink (7 pt for 9 pt type), a space between them 7 pt. */
+function inked(x: number, y: number, text: string): Word[] {
+  let at = x;
+  return text.split(" ").map((t) => {
+    const w = { text: t, x: at, y, width: t.length * 5, height: 7, confidence: 0.96 };
+    at += t.length * 5 + 7;
+    return w;
+  });
+}
+
+Deno.test("findFields() reads OCR phrases whole and cents whose point the OCR lost", async () => {
+  // "6.88" and "12,040.00" read with their points lost: "6 88", "12,040 00".
+  const doc = textDoc(
+    "ocr",
+    sketch(
+      `
+    40 40 Exporter
+    40 52 Northern Foods Limited
+    40 64 UNITED KINGDOM
+    40 100 Description
+    200 100 Qty
+    300 100 Price
+    420 100 Amount
+    40 114 Men's cotton denim trousers
+    200 114 1,750
+    300 114 6
+    309 114 88
+    420 114 12,040
+    454 114 00
+  `,
+      inked,
+    ),
+  );
+  const result = await findFields(doc, await fileLookups());
+  const item = result.goods.line_items[0];
+  assertEquals(
+    [result.exporter?.name?.value, item?.description?.value, item?.quantity?.value],
+    ["Northern Foods Limited", "Men's cotton denim trousers", 1750],
+  );
+  equal(item?.unit_price?.value, 6.88);
 });
 
 Deno.test("findFields() reads a currency from a bracketed symbol or a word", async () => {

@@ -45,3 +45,13 @@ export function readerAdjusted(
 export function leaf<T>(value: T, confidence: number): Leaf<T> {
   return { value, confidence: Math.round(Math.min(1, Math.max(0, confidence)) * 1000) / 1000 };
 }
+
+/** A value read from these segments: its confidence scaled by how sure the reader was of them. */
+export function readLeaf<T>(
+  value: T,
+  confidence: number,
+  segments: readonly Segment[],
+  ocr: boolean,
+): Leaf<T> {
+  return leaf(value, readerAdjusted(confidence, segments, ocr));
+}

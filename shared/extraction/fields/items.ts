@@ -7,7 +7,13 @@ import type { ExtractedLineItem, Leaf } from "../result.ts";
 import type { Segment } from "./layout_lines.ts";
 import type { RawCell, RawRow, RawTable } from "./table.ts";
 import type { ColumnType } from "./table_header.ts";
-import { type DecimalMark, detectDecimalMark, leadingNumber, parseNumber } from "./numbers.ts";
+import {
+  type DecimalMark,
+  detectDecimalMark,
+  leadingNumber,
+  lostMark,
+  parseNumber,
+} from "./numbers.ts";
 import {
   CHECKED,
   FAILED_CHECK,
@@ -54,9 +60,9 @@ export function readItems(
   let summable = true;
   for (const row of table.rows) {
     const item: ExtractedLineItem = {};
-    const quantity = numberOf(row.cells.quantity, marks.quantity);
-    const price = numberOf(row.cells.unit_price, marks.unit_price);
-    const amount = numberOf(row.cells.amount, marks.amount);
+    const quantity = numberOf(row.cells.quantity, marks.quantity, ocr);
+    const price = numberOf(row.cells.unit_price, marks.unit_price, ocr);
+    const amount = numberOf(row.cells.amount, marks.amount, ocr);
     const description = row.cells.description ? clean(row.cells.description.text) : "";
     if (description === "" && !quantity && !price) continue;
     const check = arithmetic(quantity, price, amount);
@@ -132,13 +138,20 @@ function numberLeaf(cell: NumberCell, check: Check, ocr: boolean): Leaf<number> 
   return leaf(cell.value, readerAdjusted(confidence, cell.segments, ocr));
 }
 
-function numberOf(cell: RawCell | undefined, mark: DecimalMark | null): NumberCell | null {
+function numberOf(
+  cell: RawCell | undefined,
+  mark: DecimalMark | null,
+  ocr: boolean,
+): NumberCell | null {
   if (!cell) return null;
   const seg = cell.segments[0];
   if (cell.segments.length === 1 && typeof seg?.cell === "number" && seg.text === cell.text) {
     return { value: seg.cell, ambiguous: false, rest: "", segments: cell.segments };
   }
-  const n = parseNumber(cell.text, mark) ?? leadingNumber(cell.text, mark);
+  const lost = ocr ? lostMark(cell.text) : null;
+  if (lost !== null) return { value: lost, ambiguous: false, rest: "", segments: cell.segments };
+  const text = ocr ? cell.text.replace(/(\d[.,])\s(\d{3})(?!\d)/g, "$1$2") : cell.text;
+  const n = parseNumber(text, mark) ?? leadingNumber(text, mark);
   if (!n) return null;
   return {
     value: n.value,

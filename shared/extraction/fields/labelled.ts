@@ -98,7 +98,7 @@ export function candidatesOf(doc: DocumentLines, hit: LabelHit): Candidate[] {
     out.push({ text: hit.match.rest, segments: [hit.segment], how: "inline" });
   }
   const right = rightNeighbour(doc, hit.segment);
-  if (right && !looksLikeLabel(right)) {
+  if (right && !looksLikeLabel(right) && !underOtherLabel(doc, right)) {
     out.push({ text: right.text, segments: [right], how: "right" });
   }
   let previous: { y1: number } = hit.segment;
@@ -122,6 +122,19 @@ export function candidatesOf(doc: DocumentLines, hit: LabelHit): Candidate[] {
     if (++taken >= BELOW_LINES) break;
   }
   return out;
+}
+
+/**
+ * A segment set under another label of the line just above ("Euro" under "Currency", right of
+ * "Destination port" whose own value is under it): that label's value.
+ */
+function underOtherLabel(doc: DocumentLines, seg: Segment): boolean {
+  const above = doc.lines[seg.line - 1];
+  if (
+    doc.source === "sheet" || !above || above.page !== seg.page ||
+    gapBetween(above, seg) > maxLineGap(doc)
+  ) return false;
+  return above.segments.some((s) => Math.abs(s.x0 - seg.x0) <= 1.5 * doc.unit && looksLikeLabel(s));
 }
 
 /**

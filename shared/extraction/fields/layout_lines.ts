@@ -46,6 +46,11 @@ export function linesOf(doc: ReadDocument): DocumentLines {
 
 /** A gap between words wider than this share of their height starts a new segment. */
 const SEGMENT_GAP = 0.9;
+/**
+ * OCR boxes hold the ink alone, a text layer's the font's full height: an OCR word is about
+ * this much shorter than the type it was set in, so its gaps are measured against more.
+ */
+const INK_TO_FONT = 1.3;
 
 function textLines(doc: TextDocument): DocumentLines {
   const lines: Line[] = [];
@@ -61,7 +66,7 @@ function textLines(doc: TextDocument): DocumentLines {
         index: lines.length,
         y0: Math.min(...row.map((w) => w.y)),
         y1: Math.max(...row.map((w) => w.y + w.height)),
-        segments: segmentsOf(row, p, lines.length),
+        segments: segmentsOf(row, p, lines.length, doc.source === "ocr" ? INK_TO_FONT : 1),
       });
     }
   });
@@ -162,14 +167,14 @@ function groupRows(words: Word[], ocr: boolean): Word[][] {
   return rows.map((r) => r.words.sort((a, b) => a.x - b.x));
 }
 
-function segmentsOf(row: Word[], page: number, line: number): Segment[] {
+function segmentsOf(row: Word[], page: number, line: number, scale: number): Segment[] {
   const segments: Segment[] = [];
   let current: Word[] = [];
   for (const w of row) {
     const last = current[current.length - 1];
     if (last) {
       const gap = w.x - (last.x + last.width);
-      if (gap > SEGMENT_GAP * Math.min(last.height, w.height)) {
+      if (gap > SEGMENT_GAP * scale * Math.min(last.height, w.height)) {
         segments.push(segment(current, page, line));
         current = [];
       }

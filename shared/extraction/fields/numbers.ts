@@ -112,3 +112,14 @@ export function leadingNumber(
   const parsed = parseNumber(m[1]!, mark);
   return parsed ? { ...parsed, rest: (m[2] ?? "").trim() } : null;
 }
+
+/**
+ * OCR drops a decimal point as a speck: "12,040 00" or "6 88". Two digits after a space end a
+ * number (a thousands group has three), so they are its cents, whatever the document's mark;
+ * what stands before them is the whole part (thousands separators only).
+ */
+export function lostMark(text: string): number | null {
+  const m = text.trim().match(/^(\d{1,3}(?:(?:[.,']\s?|\s)\d{3})+|\d+)[.,]?\s(\d{2})$/);
+  if (!m) return null;
+  return Number(m[1]!.replace(/\D/g, "")) + Number(m[2]) / 100;
+}

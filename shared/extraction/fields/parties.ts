@@ -15,15 +15,10 @@ import {
   rightNeighbour,
 } from "./geometry.ts";
 import { hitsOf, type LabelHit, subSegment } from "./labelled.ts";
+import { besideBlock, blockAbove, valueBeside } from "./party_beside.ts";
 import { isLabel, looksLikeLabel, matchLabel } from "./labels.ts";
 import type { CountryIndex } from "./countries.ts";
-import {
-  FOUND_GUESS,
-  FOUND_LABELLED,
-  FOUND_WEAK_LABEL,
-  leaf,
-  readerAdjusted,
-} from "./confidence.ts";
+import * as conf from "./confidence.ts";
 import { clean, fold } from "./text.ts";
 
 export interface PartyReading {
@@ -67,13 +62,13 @@ export function party(
     const block = readBlock(doc, hit, tableLines);
     if (block.length === 0 || REFERENCE.test(block[0]!.text)) continue;
     // "Consignee" or "Ship to" standing in for the importer, "Supplier" for the exporter.
-    const base = hit.match.rank <= 1 ? FOUND_LABELLED : FOUND_WEAK_LABEL;
+    const base = hit.match.rank <= 1 ? conf.FOUND_LABELLED : conf.FOUND_WEAK_LABEL;
     return partyOf(block, base, countries, doc.source === "ocr");
   }
   if (kind === "exporter" && letterheadAllowed) {
     const letterhead = letterheadOf(doc, hits);
     if (letterhead.length > 0) {
-      return partyOf(letterhead, FOUND_GUESS + 0.1, countries, doc.source === "ocr");
+      return partyOf(letterhead, conf.FOUND_GUESS + 0.1, countries, doc.source === "ocr");
     }
   }
   return {};
@@ -130,6 +125,22 @@ function readBlock(doc: DocumentLines, hit: LabelHit, tableLines: Set<number>): 
     if (isLabel(seg) || endsBlock(seg.text)) break;
     lines.push({ text: seg.text, segments: [seg] });
     last = seg;
+  }
+  const accept = (s: Segment) => !tableLines.has(s.line) && !isLabel(s) && !endsBlock(s.text);
+  if (lines.length === 0) {
+    // The label alone on its line, centred on the block right of it.
+    const beside = valueBeside(doc, hit);
+    if (beside) {
+      for (const seg of besideBlock(doc, hit, beside, accept)) {
+        lines.push({ text: seg.text, segments: [seg] });
+      }
+    }
+  } else if (anchor && anchor.line === hit.segment.line) {
+    // The label left of its value and centred on it: the block's first lines are above.
+    const label = { x0: hit.segment.x0, x1: Math.min(hit.segment.x1, anchor.x0 - 0.5) };
+    const most = Math.max(2, lines.length - 1);
+    const above = blockAbove(doc, hit, label, anchor, most, accept);
+    lines.unshift(...above.map((seg) => ({ text: seg.text, segments: [seg] })));
   }
   const cleaned = lines.map((l) => ({ ...l, text: clean(l.text) })).filter((l) => l.text !== "");
   const above = nameAbove(doc, hit, cleaned);
@@ -221,8 +232,8 @@ function partyOf(
   const [first, ...rest] = block;
   const out: PartyReading = {};
   if (!first) return out;
-  const nameConfidence = readerAdjusted(base, first.segments, ocr);
-  out.name = leaf(
+  const nameConfidence = conf.readerAdjusted(base, first.segments, ocr);
+  out.name = conf.leaf(
     first.text,
     plausibleName(first.text) ? nameConfidence : Math.min(IMPLAUSIBLE, nameConfidence),
   );
@@ -236,15 +247,13 @@ function partyOf(
   const address = addressLines.map((l) => l.text).filter((t) => t !== "");
   if (address.length > 0) {
     const segments = addressLines.flatMap((l) => l.segments);
-    out.address = leaf(
-      address.join(", "),
-      readerAdjusted(base - 0.05 * Math.max(0, address.length - 3), segments, ocr),
-    );
+    const confidence = base - 0.05 * Math.max(0, address.length - 3);
+    out.address = conf.readLeaf(address.join(", "), confidence, segments, ocr);
   }
   if (country) {
     const line = rest[country.index]!;
     const confidence = country.lineAlone ? base + 0.02 : base - 0.05;
-    out.country = leaf(country.code, readerAdjusted(confidence, line.segments, ocr));
+    out.country = conf.readLeaf(country.code, confidence, line.segments, ocr);
   }
   return out;
 }

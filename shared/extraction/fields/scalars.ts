@@ -6,15 +6,14 @@ import type { Leaf } from "../result.ts";
 import type { DocumentLines, Segment } from "./layout_lines.ts";
 import { type Candidate, candidatesOf, firstLabelled, hitsOf, type LabelHit } from "./labelled.ts";
 import { parseDate } from "./dates.ts";
-import { type DecimalMark, leadingNumber, parseNumber } from "./numbers.ts";
+import { type DecimalMark, leadingNumber, lostMark, parseNumber } from "./numbers.ts";
 import {
   CHECKED,
   FAILED_CHECK,
   FOUND_GUESS,
   FOUND_LABELLED,
   FOUND_WEAK_LABEL,
-  leaf,
-  readerAdjusted,
+  readLeaf,
 } from "./confidence.ts";
 import { clean } from "./text.ts";
 import type { CountryIndex } from "./countries.ts";
@@ -39,7 +38,7 @@ function labelledLeaf<T>(
   confidence: number,
   segments: Segment[],
 ): Leaf<T> {
-  return leaf(value, readerAdjusted(confidence, segments, ocr(ctx)));
+  return readLeaf(value, confidence, segments, ocr(ctx));
 }
 
 /** A value a label gave, as sure as how the label was found and how the value was read. */
@@ -443,8 +442,10 @@ function firstNumber(
     if (typeof seg.cell === "number" && c.text === seg.text) {
       return { value: seg.cell, ambiguous: false, segments: c.segments };
     }
-    const n = parseNumber(c.text.replace(/^\(?[A-Z]{3}\)?\s*/, ""), ctx.mark) ??
-      leadingNumber(c.text, ctx.mark);
+    const text = c.text.replace(/^\(?[A-Z]{3}\)?\s*/, "");
+    const lost = ctx.doc.source === "ocr" ? lostMark(text) : null;
+    if (lost !== null) return { value: lost, ambiguous: false, segments: c.segments };
+    const n = parseNumber(text, ctx.mark) ?? leadingNumber(c.text, ctx.mark);
     if (n && n.value > 0) return { value: n.value, ambiguous: n.ambiguous, segments: c.segments };
   }
   return null;

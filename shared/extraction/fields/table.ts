@@ -11,6 +11,7 @@ import { type Column, type ColumnType, findHeaders, type TableHeader } from "./t
 import { isNoteLabel, noteOf } from "./notes.ts";
 import { contentHeader } from "./table_content.ts";
 import { alignedColumns } from "./table_columns.ts";
+import { retypeByContent } from "./table_retype.ts";
 import { gapBetween, maxLineGap, overlapX } from "./geometry.ts";
 import { matchLabel } from "./labels.ts";
 import { fold } from "./text.ts";
@@ -56,7 +57,9 @@ export function findTable(doc: DocumentLines): RawTable | null {
     regions.push({ from: header.firstLine, header: header.lastLine, to: part.end });
     if (rows.length >= MAX_ROWS) break;
   }
-  return { rows: rows.slice(0, MAX_ROWS), columns: first.columns, regions };
+  const kept = rows.slice(0, MAX_ROWS);
+  retypeByContent(kept, first.columns);
+  return { rows: kept, columns: first.columns, regions };
 }
 
 function withQuantity(header: TableHeader): boolean {
@@ -284,6 +287,15 @@ function joinLines(lines: TableLine[], columns: Set<ColumnType>): RawRow[] {
     return down < 0.8 * up ? below : above;
   };
   const rows = new Map<number, RawRow>(anchors.map((a) => [a, { cells: {}, wrapped: false }]));
+  // A note ("Origin: FRANCE") follows the description it is about, however near the next
+  // item's numbers stand: it belongs to the item above that has its description already.
+  const noteOwner = (tl: TableLine, i: number): RawRow | undefined => {
+    const text = tl.cells.description?.text;
+    if (!text || isAnchor(tl) || !(isNoteLabel(text) || noteOf(text))) return undefined;
+    const above = anchors.filter((a) => a < i).at(-1);
+    const row = above === undefined ? undefined : rows.get(above);
+    return row?.cells.description ? row : undefined;
+  };
   // A note's label alone on its line ("Country of origin:"), its value on the next.
   let awaiting: RawRow | null = null;
   lines.forEach((tl, i) => {
@@ -291,7 +303,7 @@ function joinLines(lines: TableLine[], columns: Set<ColumnType>): RawRow[] {
     if (description && isTotalText(description.text) && !isAnchor(tl)) return;
     const pending = awaiting;
     awaiting = null;
-    const row = pending && !isAnchor(tl) ? pending : rows.get(owner(i))!;
+    const row = pending && !isAnchor(tl) ? pending : noteOwner(tl, i) ?? rows.get(owner(i))!;
     if (description && !isAnchor(tl) && row.cells.description) {
       if (isNoteLabel(description.text)) {
         awaiting = row;

@@ -371,6 +371,9 @@ export function findHeaders(doc: DocumentLines): TableHeader[] {
   const headers: TableHeader[] = [];
   for (let i = 0; i < doc.lines.length; i++) {
     const line = doc.lines[i]!;
+    // A line that carries amounts is a row or a totals line, whatever its words say
+    // ("Total value of goods   12,500.00").
+    if (line.segments.some(isValueCell)) continue;
     let found = stackFrom(doc, i, true);
     if (!isHeader(found.best)) continue;
     let firstLine = i;
@@ -394,7 +397,10 @@ export function findHeaders(doc: DocumentLines): TableHeader[] {
     // A header right under another is the same header read twice (stacked cells the lines
     // could not join): the one that names more columns stands.
     const previous = headers[headers.length - 1];
-    if (previous && previous.page === line.page && firstLine - previous.lastLine <= 3) {
+    if (
+      previous && previous.page === line.page && firstLine - previous.lastLine <= 3 &&
+      !rowBetween(doc, previous.lastLine, firstLine)
+    ) {
       // The data start under the lower one; it stands unless the upper one names more.
       if (valueTypesOf(header.columns) >= valueTypesOf(previous.columns)) {
         headers[headers.length - 1] = { ...header, firstLine: previous.firstLine };
@@ -403,6 +409,19 @@ export function findHeaders(doc: DocumentLines): TableHeader[] {
     i = found.lastLine;
   }
   return headers;
+}
+
+/** A cell that holds a number alone (an amount, a quantity, a code): no header word. */
+function isValueCell(segment: Segment): boolean {
+  return /^[^\p{L}]*\d[\d.,' ]*\d[^\p{L}]*$/u.test(segment.text);
+}
+
+/** A line between two header candidates carries values: the upper one heads a table of rows. */
+function rowBetween(doc: DocumentLines, from: number, to: number): boolean {
+  for (let k = from + 1; k < to; k++) {
+    if (doc.lines[k]!.segments.some(isValueCell)) return true;
+  }
+  return false;
 }
 
 /**

@@ -78,35 +78,26 @@ export function applyOrientation(image: GrayImage, orientation: number): GrayIma
   const swap = orientation >= 5;
   const ow = swap ? h : w;
   const oh = swap ? w : h;
+  // Where pixel (x, y) lands: ox = ax·x + bx·y + cx, oy = ay·x + by·y + cy.
+  const [ax, bx, cx, ay, by, cy] = TURNS[orientation]!(w - 1, h - 1);
   const out = new Uint8Array(ow * oh);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
-      let ox: number;
-      let oy: number;
-      switch (orientation) {
-        case 2:
-          ox = w - 1 - x, oy = y;
-          break;
-        case 3:
-          ox = w - 1 - x, oy = h - 1 - y;
-          break;
-        case 4:
-          ox = x, oy = h - 1 - y;
-          break;
-        case 5:
-          ox = y, oy = x;
-          break;
-        case 6:
-          ox = h - 1 - y, oy = x;
-          break;
-        case 7:
-          ox = h - 1 - y, oy = w - 1 - x;
-          break;
-        default:
-          ox = y, oy = w - 1 - x;
-      }
-      out[oy * ow + ox] = data[y * w + x]!;
+      out[(ay * x + by * y + cy) * ow + ax * x + bx * y + cx] = data[y * w + x]!;
     }
   }
   return { width: ow, height: oh, data: out };
 }
+
+type Turn = [number, number, number, number, number, number];
+
+/** Each EXIF orientation's turn or mirror as the coefficients above, from the last column and row. */
+const TURNS: Record<number, (right: number, bottom: number) => Turn> = {
+  2: (r) => [-1, 0, r, 0, 1, 0],
+  3: (r, b) => [-1, 0, r, 0, -1, b],
+  4: (_r, b) => [1, 0, 0, 0, -1, b],
+  5: () => [0, 1, 0, 1, 0, 0],
+  6: (_r, b) => [0, -1, b, 1, 0, 0],
+  7: (r, b) => [0, -1, b, -1, 0, r],
+  8: (r) => [0, 1, 0, -1, 0, r],
+};

@@ -4,7 +4,7 @@
  * resolution is kept when the file gives one.
  */
 import jpeg from "jpeg-js";
-import { applyOrientation, type DecodedPage, grayFromChannels } from "./gray.ts";
+import { applyOrientation, type DecodedPage, grayFromChannels, type GrayImage } from "./gray.ts";
 import { checkRasterSize, OCR_LIMITS, refuse } from "./limits.ts";
 
 export interface JpegHeader {
@@ -59,22 +59,33 @@ export function decodeJpeg(
 ): DecodedPage {
   const header = readJpegHeader(bytes, what);
   if (!hasEndMarker(bytes)) refuse(`${what} is truncated (no end of image marker)`);
+  const gray = decodeJpegGray(bytes, `${what} could not be decoded`, { tolerantDecoding: true });
+  const image = options.orient ? applyOrientation(gray, header.orientation) : gray;
+  return { image, dpi: header.dpi };
+}
+
+/**
+ * JPEG data → grey pixels, within the page pixel limit; `failure` says what could not be
+ * decoded when the data is broken. `colorTransform`: whether the data is YCbCr (TIFF says).
+ */
+export function decodeJpegGray(
+  bytes: Uint8Array,
+  failure: string,
+  options: { tolerantDecoding?: boolean; colorTransform?: boolean },
+): GrayImage {
   let decoded;
   try {
     decoded = jpeg.decode(bytes, {
+      ...options,
       useTArray: true,
       formatAsRGBA: false,
-      tolerantDecoding: true,
       maxResolutionInMP: OCR_LIMITS.maxPagePixels / 1_000_000,
       maxMemoryUsageInMB: 1024,
     });
   } catch (error) {
-    refuse(`${what} could not be decoded (${(error as Error).message})`);
+    refuse(`${failure} (${(error as Error).message})`);
   }
-  const { width, height, data } = decoded;
-  const gray = grayFromChannels(data, width, height, 3);
-  const image = options.orient ? applyOrientation(gray, header.orientation) : gray;
-  return { image, dpi: header.dpi };
+  return grayFromChannels(decoded.data, decoded.width, decoded.height, 3);
 }
 
 /** Cameras and scanners end with FFD9, sometimes followed by padding or a trailer. */

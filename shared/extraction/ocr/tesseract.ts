@@ -19,19 +19,12 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createRequire } from "node:module";
 import type { GrayImage } from "./gray.ts";
+import type { Word } from "../layout.ts";
 import { encodePgm } from "./pgm.ts";
 import { CJK_LANGUAGES, isCjk, latinLanguage } from "./languages.ts";
 
-/** A word in the pixel coordinates of the image it was read from. */
-export interface PixelWord {
-  text: string;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  /** 0..1 */
-  confidence: number;
-}
+/** A word in the pixel coordinates of the image it was read from (a page's word before scaling). */
+export type PixelWord = Word;
 
 /** Where the language data comes from: a file inside the installed npm package. */
 export const LANGUAGE_DATA_PATH = join(

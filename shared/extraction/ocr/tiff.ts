@@ -9,7 +9,6 @@
 import UTIF from "utif2";
 import type { UtifPage } from "./utif.d.ts";
 import { inflatedSize } from "../readers/inflate_bounded.ts";
-import jpeg from "jpeg-js";
 import {
   blankImage,
   type DecodedPage,
@@ -17,7 +16,7 @@ import {
   grayFromChannels,
   type GrayImage,
 } from "./gray.ts";
-import { readJpegHeader } from "./jpeg.ts";
+import { decodeJpegGray, readJpegHeader } from "./jpeg.ts";
 import { checkRasterSize, OCR_LIMITS, refuse } from "./limits.ts";
 import { concatBytes } from "../../util/bytes.ts";
 
@@ -320,19 +319,9 @@ function decodeJpegPage(file: Uint8Array, tags: TiffTags, what: string): GrayIma
       // The tables stream without its end marker, then the strip without its start marker.
       data = concatBytes([new Uint8Array(tables.slice(0, -2)), data.subarray(2)]);
     }
-    let piece;
-    try {
-      piece = jpeg.decode(data, {
-        useTArray: true,
-        formatAsRGBA: false,
-        colorTransform: ycc,
-        maxResolutionInMP: OCR_LIMITS.maxPagePixels / 1_000_000,
-        maxMemoryUsageInMB: 1024,
-      });
-    } catch (error) {
-      refuse(`${what}'s JPEG data could not be decoded (${(error as Error).message})`);
-    }
-    const gray = grayFromChannels(piece.data, piece.width, piece.height, 3);
+    const gray = decodeJpegGray(data, `${what}'s JPEG data could not be decoded`, {
+      colorTransform: ycc,
+    });
     const x0 = (i % across) * pieceWidth;
     const y0 = Math.floor(i / across) * pieceHeight;
     const w = Math.min(gray.width, pieceWidth, width - x0);
