@@ -22,7 +22,7 @@ export class BuiltInRulesProvider implements RulesProvider {
       const digits = hsDigits(item.hs_code);
       return digits ? [digits.slice(0, 6), digits] : [];
     });
-    const ports = ["route.port_of_loading", "route.port_of_discharge"]
+    const ports = (["route.port_of_loading", "route.port_of_discharge"] as const)
       .map((p) => locodeOf(readPath(input.shipment, p)))
       .filter((c): c is string => c !== undefined);
     const [codeLists, hs, locodes] = await Promise.all([

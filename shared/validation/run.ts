@@ -1,7 +1,7 @@
 import type { Principal } from "../auth/principal.ts";
 import type { Db } from "../db/db.ts";
 import { ServiceError } from "../errors/service_error.ts";
-import { readPath } from "../rules/paths.ts";
+import { readPath, type ShipmentPath } from "../rules/paths.ts";
 import { validationHash } from "./hash.ts";
 import type { LayerResult, RulesProvider } from "./types.ts";
 
@@ -107,7 +107,7 @@ export async function runValidation(
 }
 
 /** Only a well-formed code is kept for the public verification page. */
-function countryAt(shipment: Record<string, unknown>, path: string): string | null {
+function countryAt(shipment: Record<string, unknown>, path: ShipmentPath): string | null {
   const value = readPath(shipment, path);
   return typeof value === "string" && /^[A-Z]{2}$/.test(value) ? value : null;
 }

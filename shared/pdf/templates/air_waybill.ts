@@ -11,10 +11,9 @@
  * (6,000 cm³ per kg), rounded up to the next half kilogram.
  */
 import type { Block, Box, Content, DocumentSpec } from "../model.ts";
-import { field, text } from "../model.ts";
+import { text } from "../model.ts";
 import {
   asNumber,
-  asRecord,
   asString,
   columnsOf,
   consigneeLines,
@@ -22,6 +21,7 @@ import {
   dateField,
   dgFirstIndexes,
   eeiLegend,
+  field,
   formatAmount,
   formatKg,
   formatM3,
@@ -40,6 +40,7 @@ import {
   partySummary,
   readList,
   readNumber,
+  readObjects,
   readString,
   roundTo,
   type ShipmentData,
@@ -87,7 +88,7 @@ export function volumeWeightKg(data: ShipmentData): number | undefined {
   const volume = readNumber(data, "weights.volume_m3");
   if (volume !== undefined) return volume * VOLUME_KG_PER_M3;
   let cm3: number | undefined;
-  for (const p of readList(data, "packing.packages").map(asRecord)) {
+  for (const p of readObjects(data, "packing.packages")) {
     const l = asNumber(p.length_cm);
     const w = asNumber(p.width_cm);
     const h = asNumber(p.height_cm);
@@ -96,7 +97,7 @@ export function volumeWeightKg(data: ShipmentData): number | undefined {
   return cm3 === undefined ? undefined : cm3 / 6000;
 }
 
-export function airWaybillTemplate(data: Record<string, unknown>): DocumentSpec {
+export function airWaybillTemplate(data: ShipmentData): DocumentSpec {
   const currency = currencyOf(data);
   const cur = currency || "XXX";
   const chargeable = chargeableWeight(data);
@@ -361,7 +362,7 @@ function natureOfGoods(data: ShipmentData): string {
   if (hasDangerousGoods(data)) parts.push("DANGEROUS GOODS AS PER SHIPPER'S DECLARATION");
   const volume = readNumber(data, "weights.volume_m3");
   if (volume !== undefined) parts.push(`VOL ${formatM3(volume)} M3`);
-  const dims = readList(data, "packing.packages").map(asRecord).flatMap((p) => {
+  const dims = readObjects(data, "packing.packages").flatMap((p) => {
     const d = [p.length_cm, p.width_cm, p.height_cm].map(asNumber);
     return d.every((n) => n !== undefined) ? [d.join("x")] : [];
   });
@@ -404,7 +405,7 @@ interface OtherCharge {
 }
 
 function otherCharges(data: ShipmentData): OtherCharge[] {
-  return readList(data, "awb_data.other_charges").map(asRecord).flatMap((c) => {
+  return readObjects(data, "awb_data.other_charges").flatMap((c) => {
     const amount = asNumber(c.amount);
     const code = asString(c.code).toUpperCase();
     if (amount === undefined || !code) return [];

@@ -9,13 +9,14 @@
  * signed "as agent for the carrier".
  */
 import type { Block, Content, DocumentSpec } from "../model.ts";
-import { field, text } from "../model.ts";
+import { text } from "../model.ts";
 import {
   columnsOf,
   consigneeLines,
   dateField,
   dgFirstIndexes,
   eeiLegend,
+  field,
   formatDate,
   formatKg,
   freightChoice,
@@ -31,6 +32,7 @@ import {
   m3Field,
   numberField,
   partyLines,
+  type PartyRole,
   readNumber,
   readString,
   type ShipmentData,
@@ -51,7 +53,7 @@ export const BL_SHIPPED_CLAUSE =
 
 const NUMBER_WORDS = ["ZERO", "ONE", "TWO", "THREE", "FOUR", "FIVE", "SIX", "SEVEN", "EIGHT"];
 
-export function billOfLadingTemplate(data: Record<string, unknown>): DocumentSpec {
+export function billOfLadingTemplate(data: ShipmentData): DocumentSpec {
   const { title, subtitle } = heading(data);
   const carrier = readString(data, "route.carrier_name");
 
@@ -221,7 +223,7 @@ function heading(data: ShipmentData): { title: string; subtitle: string } {
   }
 }
 
-function isPresentParty(data: ShipmentData, prefix: string): boolean {
+function isPresentParty(data: ShipmentData, prefix: PartyRole): boolean {
   return readString(data, `${prefix}.name`) !== "";
 }
 

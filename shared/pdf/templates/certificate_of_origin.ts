@@ -6,12 +6,13 @@
  * signature. The exporter's declaration, as on chamber forms, comes before box 8.
  */
 import type { Block, DocumentSpec } from "../model.ts";
-import { field, text } from "../model.ts";
+import { text } from "../model.ts";
 import {
   columnsOf,
   consigneeLines,
   countryName,
   dateField,
+  field,
   formatDate,
   goodsDescriptionCell,
   isEuMember,
@@ -40,7 +41,7 @@ export const CO_EXPORTER_DECLARATION =
   "given are correct, that the goods originate in the country shown in box 3, and requests the " +
   "issue of this certificate of origin.";
 
-export function certificateOfOriginTemplate(data: Record<string, unknown>): DocumentSpec {
+export function certificateOfOriginTemplate(data: ShipmentData): DocumentSpec {
   const eu = isEuMember(read(data, "exporter.country") ?? read(data, "route.origin_country"));
   const invoiceNo = readString(data, "invoice.number");
   const invoiceDate = formatDate(read(data, "invoice.date"));

@@ -6,7 +6,7 @@
  * signed by the seller. The proforma invoice shares this body (`invoiceSpec`).
  */
 import type { Block, Box, Content, DocumentSpec } from "../model.ts";
-import { field, text } from "../model.ts";
+import { text } from "../model.ts";
 import {
   asNumber,
   asString,
@@ -14,6 +14,7 @@ import {
   countryField,
   currencyOf,
   dateField,
+  field,
   formatAmount,
   formatDate,
   formatUnitPrice,
@@ -63,7 +64,7 @@ export const DESTINATION_CONTROL_STATEMENT =
   "in their original form or after being incorporated into other items, without first obtaining " +
   "approval from the U.S. government or as otherwise authorized by U.S. law and regulations.";
 
-export function commercialInvoiceTemplate(data: Record<string, unknown>): DocumentSpec {
+export function commercialInvoiceTemplate(data: ShipmentData): DocumentSpec {
   return invoiceSpec(data, "commercial");
 }
 
@@ -266,7 +267,8 @@ export function chargesRow(data: ShipmentData, currency: string): Block {
   const cur = currency || "XXX";
   const goods = readNumber(data, "goods.total_value") ??
     (hasLineAmounts(data) ? linesTotal(data, currency) : undefined);
-  const charge = (key: string) => readNumber(data, `charges.${key}`) ?? 0;
+  const charge = (key: keyof NonNullable<ShipmentData["charges"]>) =>
+    readNumber(data, `charges.${key}`) ?? 0;
   const total = goods === undefined ? undefined : roundTo(
     goods + charge("freight") + charge("insurance") + charge("packing") + charge("other") -
       charge("discount"),

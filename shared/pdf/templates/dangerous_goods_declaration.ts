@@ -8,13 +8,14 @@
  * receiving organisation's receipt (21); the shipper's declarant (22).
  */
 import type { Block, Content, DocumentSpec } from "../model.ts";
-import { field, text } from "../model.ts";
+import { text } from "../model.ts";
 import {
   columnsOf,
   consigneeLines,
   countryField,
   dateField,
   dgFirstIndexes,
+  field,
   formatKg,
   goodsDescriptionCell,
   isAir,
@@ -48,7 +49,7 @@ export const RECEIVING_ORGANISATION_RECEIPT =
   "Received the above number of packages/containers/trailers in apparent good order and " +
   "condition, unless stated hereon: RECEIVING ORGANISATION REMARKS:";
 
-export function dangerousGoodsDeclarationTemplate(data: Record<string, unknown>): DocumentSpec {
+export function dangerousGoodsDeclarationTemplate(data: ShipmentData): DocumentSpec {
   const air = isAir(data);
 
   const blocks: Block[] = [

@@ -5,10 +5,11 @@
  * wording as on the form.
  */
 import type { Block, Content, DocumentSpec } from "../model.ts";
-import { drawnChoice, field, text } from "../model.ts";
+import { drawnChoice, text } from "../model.ts";
 import {
   consigneeLines,
   conveyanceLines,
+  field,
   formatKg,
   joined,
   lineField,
@@ -33,7 +34,7 @@ export const EUR1_FOOTNOTES = "(1) If goods are not packed, indicate number of a
   'state "in bulk" as appropriate. (2) Complete only where the regulations of the exporting ' +
   "country or territory require.";
 
-export function eur1MovementCertificateTemplate(data: Record<string, unknown>): DocumentSpec {
+export function eur1MovementCertificateTemplate(data: ShipmentData): DocumentSpec {
   const number = readString(data, "origin_data.certificate_number");
   const origin = preferentialTerritory(read(data, "route.origin_country"));
   const destination = preferentialTerritory(read(data, "route.destination_country"));

@@ -7,10 +7,11 @@
  * signature and stamp.
  */
 import type { Block, DocumentSpec } from "../model.ts";
-import { choice, drawnChoice, field, text } from "../model.ts";
+import { drawnChoice, text } from "../model.ts";
 import {
   asNumber,
   asString,
+  choice,
   consigneeLines,
   consigneePrefix,
   conveyanceLines,
@@ -18,6 +19,7 @@ import {
   countryField,
   countryName,
   dateField,
+  field,
   formatKg,
   formatQuantity,
   isAir,
@@ -48,7 +50,7 @@ export const VET_NOTES = "Notes: Statements that do not apply are to be struck o
 const CONDITIONS = ["ambient", "chilled", "frozen"] as const;
 
 export function healthVeterinaryCertificateTemplate(
-  data: Record<string, unknown>,
+  data: ShipmentData,
 ): DocumentSpec {
   const v = "veterinary_data";
   const destination = readString(data, "route.destination_country");

@@ -7,11 +7,14 @@
  * date of issue; signed for the insurer, endorsed by the assured.
  */
 import type { Block, Content, DocumentSpec } from "../model.ts";
-import { checkBox, choice, field, text } from "../model.ts";
+import { text } from "../model.ts";
 import {
+  checkBox,
+  choice,
   copyText,
   currencyOf,
   dateField,
+  field,
   formatAmount,
   formatQuantity,
   incotermLines,
@@ -81,7 +84,7 @@ export function computeSumInsured(data: ShipmentData): SumInsured | undefined {
   return { basis, percentage, amount: roundTo(basis * percentage / 100, decimals), basisTerm };
 }
 
-export function insuranceCertificateTemplate(data: Record<string, unknown>): DocumentSpec {
+export function insuranceCertificateTemplate(data: ShipmentData): DocumentSpec {
   const currency = currencyOf(data);
   const insurer = textField(data, "insurance_data.insurance_company");
 

@@ -19,6 +19,7 @@ import {
   partyLines,
   quantityCell,
   readString,
+  type ShipmentData,
   textField,
 } from "./common.ts";
 
@@ -29,7 +30,7 @@ export const PHYTO_CERTIFICATION = "This is to certify that the plants, plant pr
   "requirements of the importing contracting party, including those for regulated " +
   "non-quarantine pests.";
 
-export function phytosanitaryCertificateTemplate(data: Record<string, unknown>): DocumentSpec {
+export function phytosanitaryCertificateTemplate(data: ShipmentData): DocumentSpec {
   const number = readString(data, "phytosanitary_data.certificate_number");
   const t = "phytosanitary_data.treatment";
 

@@ -10,7 +10,7 @@
  * a USPPI officer, who authorises the forwarder as agent.
  */
 import type { Block, Content, DocumentSpec } from "../model.ts";
-import { drawnChoice, field, text } from "../model.ts";
+import { drawnChoice, text } from "../model.ts";
 import { hasLineAmounts } from "./commercial_invoice.ts";
 import {
   columnsOf,
@@ -19,6 +19,7 @@ import {
   currencyOf,
   dateField,
   eeiLegend,
+  field,
   formatAmount,
   formatKg,
   freightChoice,
@@ -55,7 +56,7 @@ export const SLI_CERTIFICATION =
   "Sec. 401; 18 U.S.C. Sec. 1001; 50 U.S.C. App. 2410).";
 
 export function shippersLetterOfInstructionTemplate(
-  data: Record<string, unknown>,
+  data: ShipmentData,
 ): DocumentSpec {
   const air = isAir(data);
   const currency = currencyOf(data);

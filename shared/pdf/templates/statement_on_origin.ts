@@ -13,12 +13,13 @@
  */
 import { PAN_EURO_PARTNERS } from "../../reference/country_groups.ts";
 import type { Block, Content, DocumentSpec } from "../model.ts";
-import { field, text } from "../model.ts";
+import { text } from "../model.ts";
 import {
   asString,
   consigneeLines,
   countryName,
   dateField,
+  field,
   isEuMember,
   lineField,
   lineIndexes,
@@ -122,7 +123,10 @@ export function originText(data: ShipmentData, wording: OriginWording): string {
 }
 
 /** The exporter reference: GB EORI for a UK exporter, else the REX number (or EORI). */
-function referencePath(data: ShipmentData, wording: OriginWording): string | undefined {
+function referencePath(
+  data: ShipmentData,
+  wording: OriginWording,
+): "exporter.tax_ids.eori" | "exporter.tax_ids.rex" | undefined {
   if (wording === "PEM") return undefined;
   const country = exportingCountry(data);
   if (wording !== "GSP" && (country === "GB" || country === "UK")) {
@@ -134,7 +138,7 @@ function referencePath(data: ShipmentData, wording: OriginWording): string | und
     : "exporter.tax_ids.eori";
 }
 
-export function statementOnOriginTemplate(data: Record<string, unknown>): DocumentSpec {
+export function statementOnOriginTemplate(data: ShipmentData): DocumentSpec {
   const wording = originWording(data);
   const items = lineItems(data);
   const criteria = [

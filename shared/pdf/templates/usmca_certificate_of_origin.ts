@@ -6,13 +6,15 @@
  * with the certification text, verbatim.
  */
 import type { Block, Content, DocumentSpec } from "../model.ts";
-import { choice, field, text } from "../model.ts";
+import { text } from "../model.ts";
 import {
   asString,
+  choice,
   contactLines,
   copyText,
   countryField,
   dateField,
+  field,
   formatDate,
   hs6,
   lineField,
@@ -20,6 +22,7 @@ import {
   lineItems,
   linePath,
   partyLines,
+  type PartyRole,
   read,
   readString,
   type ShipmentData,
@@ -50,7 +53,7 @@ function certifierRole(data: ShipmentData): Role | undefined {
   return (ROLES as readonly string[]).includes(role) ? role as Role : undefined;
 }
 
-export function usmcaCertificateOfOriginTemplate(data: Record<string, unknown>): DocumentSpec {
+export function usmcaCertificateOfOriginTemplate(data: ShipmentData): DocumentSpec {
   const role = certifierRole(data);
   const rawRole = readString(data, "certifier.role");
   const from = formatDate(read(data, "origin_data.period_from"));
@@ -182,7 +185,12 @@ function certifierLines(data: ShipmentData, role: Role | undefined): Content[] {
   return lines.filter((c) => c.kind === "field" || c.value !== "");
 }
 
-function contactField(data: ShipmentData, prefix: string, key: string, label: string): Content {
+function contactField(
+  data: ShipmentData,
+  prefix: PartyRole,
+  key: "contact_phone" | "contact_email",
+  label: string,
+): Content {
   const value = readString(data, `${prefix}.${key}`);
   return value ? text(`${label}: ${value}`) : field(`${prefix}.${key}`, "");
 }

@@ -7,8 +7,9 @@
  * name in capitals and signature of the person duly authorized by the shipper.
  */
 import type { Block, Content, DocumentSpec } from "../model.ts";
-import { choice, text } from "../model.ts";
+import { text } from "../model.ts";
 import {
+  choice,
   conveyanceLines,
   dateField,
   formatKg,
@@ -47,7 +48,7 @@ export function weighingMethod(data: ShipmentData): 1 | 2 | undefined {
   return m ? (Number(m[1]) as 1 | 2) : undefined;
 }
 
-export function vgmDeclarationTemplate(data: Record<string, unknown>): DocumentSpec {
+export function vgmDeclarationTemplate(data: ShipmentData): DocumentSpec {
   const method = weighingMethod(data);
   const rawMethod = readString(data, "vgm_data.weighing_method");
   const container = readString(data, "container.number");
