@@ -83,7 +83,7 @@ function readTicks(path: string, type: DocumentType, ticks: Record<string, strin
   const { mapping } = extractFilledForm(Deno.readFileSync(path), { docType: type });
   const names = Object.keys(ticks);
   return {
-    read: names.map((name) => [name, mapping.mapped.get(toDataPath(name))?.value]),
+    read: names.map((name) => [name, mapping.mapped.get(toDataPath(name) as ShipmentPath)?.value]),
     wanted: names.map((name) => [name, BOOLEAN_STATES[ticks[name]!] ?? ticks[name]]),
   };
 }
