@@ -101,8 +101,8 @@ export function certificateOfAnalysisTemplate(data: ShipmentData): DocumentSpec 
     subtitle: number ? `CoA No. ${number}` : undefined,
     references: [
       { label: "CoA No.", content: textField(data, `${A}.certificate_number`) },
-      ...(readString(data, "invoice.number")
-        ? [{ label: "Invoice No.", content: text(readString(data, "invoice.number")) }]
+      ...(asString(data.invoice?.number)
+        ? [{ label: "Invoice No.", content: text(asString(data.invoice?.number)) }]
         : []),
     ],
     blocks,
@@ -116,8 +116,8 @@ function manufacturerLines(data: ShipmentData): Content[] {
     textField(data, "producer.address", true),
     countryField(data, "producer.country", true),
   ];
-  const exporter = readString(data, "exporter.name");
-  if (exporter && exporter !== readString(data, "producer.name")) {
+  const exporter = asString(data.exporter?.name);
+  if (exporter && exporter !== asString(data.producer?.name)) {
     lines.push(text(`Supplier: ${exporter}`));
   }
   return lines;

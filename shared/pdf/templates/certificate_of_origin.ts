@@ -8,6 +8,7 @@
 import type { Block, DocumentSpec } from "../model.ts";
 import { text } from "../model.ts";
 import {
+  asString,
   columnsOf,
   consigneeLines,
   countryName,
@@ -25,8 +26,6 @@ import {
   numberField,
   partyLines,
   quantityCell,
-  read,
-  readString,
   type ShipmentData,
   textField,
   transportModeName,
@@ -42,9 +41,9 @@ export const CO_EXPORTER_DECLARATION =
   "issue of this certificate of origin.";
 
 export function certificateOfOriginTemplate(data: ShipmentData): DocumentSpec {
-  const eu = isEuMember(read(data, "exporter.country") ?? read(data, "route.origin_country"));
-  const invoiceNo = readString(data, "invoice.number");
-  const invoiceDate = formatDate(read(data, "invoice.date"));
+  const eu = isEuMember(data.exporter?.country ?? data.route?.origin_country);
+  const invoiceNo = asString(data.invoice?.number);
+  const invoiceDate = formatDate(data.invoice?.date);
 
   const blocks: Block[] = [
     {
@@ -79,7 +78,7 @@ export function certificateOfOriginTemplate(data: ShipmentData): DocumentSpec {
           lines: [
             field(
               "route.transport_mode",
-              transportModeName(readString(data, "route.transport_mode")),
+              transportModeName(asString(data.route?.transport_mode)),
             ),
             textField(data, "route.vessel_name"),
             joined(
@@ -135,7 +134,7 @@ export function certificateOfOriginTemplate(data: ShipmentData): DocumentSpec {
     {
       kind: "signature",
       caption: "Place, date, signature and stamp of the issuing authority",
-      name: text(readString(data, "origin_data.issuing_body")),
+      name: text(asString(data.origin_data?.issuing_body)),
       stamp: true,
     },
   ];
@@ -151,7 +150,7 @@ export function certificateOfOriginTemplate(data: ShipmentData): DocumentSpec {
 
 /** Box 3: "EUROPEAN UNION (GERMANY)" for a member state, else the country's name. */
 function originField(data: ShipmentData) {
-  const code = readString(data, "route.origin_country");
+  const code = asString(data.route?.origin_country);
   const name = countryName(code).toUpperCase();
   return field(
     "route.origin_country",

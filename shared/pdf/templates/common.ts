@@ -242,7 +242,7 @@ export function transportModeName(mode: unknown): string {
 }
 
 export function isAir(data: ShipmentData): boolean {
-  return readString(data, "route.transport_mode").toLowerCase() === "air";
+  return asString(data.route?.transport_mode).toLowerCase() === "air";
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -411,7 +411,7 @@ export function partySummary(data: ShipmentData, prefix: PartyRole): string {
 
 /** Whether a separate consignee (ship-to party) is given. */
 export function hasConsignee(data: ShipmentData): boolean {
-  return isPresent(read(data, "consignee.name"));
+  return isPresent(data.consignee?.name);
 }
 
 /**
@@ -438,16 +438,16 @@ export function partyTextLines(data: ShipmentData, prefix: PartyRole): Content[]
 
 /** "CIF New York (Incoterms® 2020)"; empty when there is no Incoterm. */
 export function incotermText(data: ShipmentData): string {
-  const term = readString(data, "terms.incoterm").toUpperCase();
+  const term = asString(data.terms?.incoterm).toUpperCase();
   if (!term) return "";
-  const place = readString(data, "terms.incoterm_place");
+  const place = asString(data.terms?.incoterm_place);
   return `${term}${place ? ` ${place}` : ""} (Incoterms® 2020)`;
 }
 
 /** The Incoterm box: the text when complete, else the fields of the missing parts. */
 export function incotermLines(data: ShipmentData): Content[] {
-  const term = readString(data, "terms.incoterm");
-  const place = readString(data, "terms.incoterm_place");
+  const term = asString(data.terms?.incoterm);
+  const place = asString(data.terms?.incoterm_place);
   if (term && place) return [text(incotermText(data))];
   return [
     term ? text(`${term.toUpperCase()} (Incoterms® 2020)`) : field("terms.incoterm", ""),
@@ -460,9 +460,9 @@ export function incotermLines(data: ShipmentData): Content[] {
  * legend ("NOEEI § 30.37(a)") without; empty when neither is given.
  */
 export function eeiLegend(data: ShipmentData): string {
-  const itn = readString(data, "sli_data.itn");
+  const itn = asString(data.sli_data?.itn);
   if (itn) return `AES ${itn.toUpperCase()}`;
-  const exemption = readString(data, "sli_data.eei_exemption");
+  const exemption = asString(data.sli_data?.eei_exemption);
   if (!exemption) return "";
   if (/^NOEEI\b/i.test(exemption)) return exemption.replace(/^noeei/i, "NOEEI");
   const citation = exemption.replace(/^§\s*/, "");
@@ -471,7 +471,7 @@ export function eeiLegend(data: ShipmentData): string {
 
 /** Whether the shipment is a US export (origin country US). */
 export function isUsExport(data: ShipmentData): boolean {
-  return readString(data, "route.origin_country").toUpperCase() === "US";
+  return asString(data.route?.origin_country).toUpperCase() === "US";
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -681,13 +681,13 @@ export function lineOriginField(data: ShipmentData, index: number): FieldValue {
 
 /** The total packages line ("20 cartons on 4 pallets"), or the missing fields. */
 export function packagesLines(data: ShipmentData): Content[] {
-  const kind = readString(data, "packing.package_type");
+  const kind = asString(data.packing?.package_type);
   return [numberField(data, "packing.total_packages"), field("packing.package_type", kind)];
 }
 
 /** The shipment's currency code, upper case ("" when missing). */
 export function currencyOf(data: ShipmentData): string {
-  return readString(data, "goods.currency").toUpperCase();
+  return asString(data.goods?.currency).toUpperCase();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -724,14 +724,14 @@ export function hs6(code: unknown): string {
  * Each line is text when its values are there, and the empty field of a missing one otherwise.
  */
 export function conveyanceLines(data: ShipmentData, options: { ports?: boolean } = {}): Content[] {
-  const mode = readString(data, "route.transport_mode").toLowerCase();
+  const mode = asString(data.route?.transport_mode).toLowerCase();
   const lines: Content[] = [
     mode
       ? text(mode === "multimodal" ? "Multimodal transport" : `By ${mode}`)
       : field("route.transport_mode", ""),
   ];
   if (mode === "air") {
-    const flight = readString(data, "route.flight_number");
+    const flight = asString(data.route?.flight_number);
     lines.push(flight ? text(`Flight ${flight}`) : field("route.flight_number", ""));
     if (options.ports) {
       lines.push(joined(
@@ -742,8 +742,8 @@ export function conveyanceLines(data: ShipmentData, options: { ports?: boolean }
     }
     return lines;
   }
-  const vessel = readString(data, "route.vessel_name");
-  const voyage = readString(data, "route.voyage_number");
+  const vessel = asString(data.route?.vessel_name);
+  const voyage = asString(data.route?.voyage_number);
   if (mode === "sea" || mode === "multimodal" || mode === "" || vessel) {
     lines.push(vessel ? text(`Vessel ${vessel}`) : field("route.vessel_name", ""));
     lines.push(voyage ? text(`Voyage ${voyage}`) : field("route.voyage_number", ""));

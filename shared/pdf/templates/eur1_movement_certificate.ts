@@ -7,6 +7,8 @@
 import type { Block, Content, DocumentSpec } from "../model.ts";
 import { drawnChoice, text } from "../model.ts";
 import {
+  asNumber,
+  asString,
   consigneeLines,
   conveyanceLines,
   field,
@@ -19,9 +21,6 @@ import {
   partyLines,
   placeAndDateLines,
   preferentialTerritory,
-  read,
-  readNumber,
-  readString,
   type ShipmentData,
   sumLines,
   textField,
@@ -35,9 +34,9 @@ export const EUR1_FOOTNOTES = "(1) If goods are not packed, indicate number of a
   "country or territory require.";
 
 export function eur1MovementCertificateTemplate(data: ShipmentData): DocumentSpec {
-  const number = readString(data, "origin_data.certificate_number");
-  const origin = preferentialTerritory(read(data, "route.origin_country"));
-  const destination = preferentialTerritory(read(data, "route.destination_country"));
+  const number = asString(data.origin_data?.certificate_number);
+  const origin = preferentialTerritory(data.route?.origin_country);
+  const destination = preferentialTerritory(data.route?.destination_country);
 
   const blocks: Block[] = [
     {
@@ -200,7 +199,7 @@ function goodsTable(data: ShipmentData): Block {
     lineNumberField(data, i, "gross_kg", formatKg),
     i === 0 ? invoiceCell(data) : text(""),
   ]);
-  const total = readNumber(data, "weights.gross_kg") ?? sumLines(data, "gross_kg");
+  const total = asNumber(data.weights?.gross_kg) ?? sumLines(data, "gross_kg");
   return {
     kind: "table",
     title:

@@ -33,7 +33,6 @@ import {
   packagesLines,
   partyLines,
   partyTextLines,
-  read,
   readString,
   type ShipmentData,
   textField,
@@ -53,8 +52,8 @@ export function healthVeterinaryCertificateTemplate(
   data: ShipmentData,
 ): DocumentSpec {
   const v = "veterinary_data";
-  const destination = readString(data, "route.destination_country");
-  const origin = readString(data, "route.origin_country");
+  const destination = asString(data.route?.destination_country);
+  const origin = asString(data.route?.origin_country);
   const reference = textField(data, `${v}.certificate_number`);
   const establishment = readString(data, `${v}.establishment_number`);
   const condition = readString(data, `${v}.transport_conditions`).toLowerCase();
@@ -131,10 +130,10 @@ export function healthVeterinaryCertificateTemplate(
           number: "I.11",
           label: "Place of dispatch",
           lines: [
-            text(readString(data, "exporter.name")),
+            text(asString(data.exporter?.name)),
             text("Registration/Approval No."),
             field(`${v}.establishment_number`, establishment),
-            text(countryName(read(data, "exporter.country") ?? read(data, "route.origin_country"))),
+            text(countryName(data.exporter?.country ?? data.route?.origin_country)),
           ],
           span: 2,
         },

@@ -29,7 +29,6 @@ import {
   numberField,
   partyLines,
   readObjects,
-  readString,
   type ShipmentData,
   sumLines,
   textField,
@@ -58,7 +57,7 @@ export function packingListTemplate(data: ShipmentData): DocumentSpec {
           lines: [
             field(
               "route.transport_mode",
-              transportModeName(readString(data, "route.transport_mode")),
+              transportModeName(asString(data.route?.transport_mode)),
             ),
           ],
         },

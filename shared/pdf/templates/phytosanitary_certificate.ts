@@ -9,6 +9,7 @@
 import type { Block, DocumentSpec } from "../model.ts";
 import { text } from "../model.ts";
 import {
+  asString,
   consigneeLines,
   conveyanceLines,
   countryField,
@@ -18,7 +19,6 @@ import {
   packagesLines,
   partyLines,
   quantityCell,
-  readString,
   type ShipmentData,
   textField,
 } from "./common.ts";
@@ -31,7 +31,7 @@ export const PHYTO_CERTIFICATION = "This is to certify that the plants, plant pr
   "non-quarantine pests.";
 
 export function phytosanitaryCertificateTemplate(data: ShipmentData): DocumentSpec {
-  const number = readString(data, "phytosanitary_data.certificate_number");
+  const number = asString(data.phytosanitary_data?.certificate_number);
   const t = "phytosanitary_data.treatment";
 
   const blocks: Block[] = [

@@ -13,6 +13,7 @@ import type { Block, Content, DocumentSpec } from "../model.ts";
 import { drawnChoice, text } from "../model.ts";
 import { hasLineAmounts } from "./commercial_invoice.ts";
 import {
+  asString,
   columnsOf,
   consigneeLines,
   countryField,
@@ -34,7 +35,6 @@ import {
   lineRows,
   linesTotal,
   partyLines,
-  readString,
   type ShipmentData,
   sumLines,
   textField,
@@ -128,7 +128,7 @@ export function shippersLetterOfInstructionTemplate(
           lines: [
             field(
               "route.transport_mode",
-              transportModeName(readString(data, "route.transport_mode")),
+              transportModeName(asString(data.route?.transport_mode)),
             ),
           ],
         },
