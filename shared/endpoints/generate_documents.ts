@@ -7,7 +7,7 @@ import { createServiceApp, type ServiceApp } from "../http/app.ts";
 import { addRoute } from "../http/route.ts";
 import { fieldOf, type IssueError } from "../http/validate.ts";
 import { DOCUMENT_TYPES } from "../rules/document_types.ts";
-import { readPath } from "../rules/paths.ts";
+import { asShipmentData, type ShipmentData } from "../rules/paths.ts";
 import { DocumentTypeSchema, JsonObject, Uuid } from "../schemas/common.ts";
 import { EXAMPLE_SHIPMENT } from "../schemas/examples.ts";
 import { HASH_INPUT_PATTERN } from "../validation/hash.ts";
@@ -107,7 +107,8 @@ export function generateDocumentsApp(deps: GenerationDeps): ServiceApp {
       ...JSON_BODY_ERRORS,
     },
   }, async (c, { body: input }) => {
-    const data = input.shipment;
+    // The request edge: from here on the shipment is typed data.
+    const data = asShipmentData(input.shipment);
 
     const errors = preCheck(
       input.document_types,
@@ -141,7 +142,7 @@ export function generateDocumentsApp(deps: GenerationDeps): ServiceApp {
 }
 
 /** Without a stored shipment, the footer shows the invoice number, if any. */
-function fallbackRef(data: Record<string, unknown>): string {
-  const invoice = readPath(data, "invoice.number");
+function fallbackRef(data: ShipmentData): string {
+  const invoice: unknown = data.invoice?.number;
   return typeof invoice === "string" && invoice.trim() ? invoice.trim().slice(0, 100) : "";
 }

@@ -10,6 +10,7 @@ import { z } from "../schemas/zod.ts";
 import { runValidation } from "../validation/run.ts";
 import { LayerResult } from "../validation/types.ts";
 import { errorResponse, JSON_BODY_ERRORS } from "./common_responses.ts";
+import { asShipmentData } from "../rules/paths.ts";
 
 const ValidateRequest = z.object({
   // Any object passes here (the first option, kept as sent); TradeShipment documents it.
@@ -79,7 +80,7 @@ export function validateShipmentApp(deps: ValidationDeps): ServiceApp {
       deps.rules.provider,
       c.get("principal"),
       {
-        shipment: body.shipment,
+        shipment: asShipmentData(body.shipment),
         shipmentId: body.shipment_id,
         gate: body.gate_slug ?? deps.config.defaultGate,
       },

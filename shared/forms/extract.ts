@@ -6,6 +6,7 @@
 import type { Db } from "../db/db.ts";
 import { ServiceError } from "../errors/service_error.ts";
 import type { DocumentType } from "../rules/document_types.ts";
+import type { ShipmentPath } from "../rules/paths.ts";
 import { lockShipmentData, storeShipmentData } from "../shipments/repo.ts";
 import type { FormValue } from "./coerce.ts";
 import { type FieldMapping, mapFields } from "./map_fields.ts";
@@ -71,7 +72,7 @@ export async function mergeIntoShipment(
   shipmentId: string,
   mapping: FieldMapping,
 ): Promise<MergeResult> {
-  const values = new Map<string, FormValue>();
+  const values = new Map<ShipmentPath, FormValue>();
   for (const [path, { value }] of mapping.mapped) values.set(path, value);
   let outcome;
   try {

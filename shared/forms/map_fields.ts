@@ -5,7 +5,7 @@
  * camelCase form of a path of the TradeShipment schema and its text coerces to that path's type;
  * otherwise it is unmapped, with the reason.
  */
-import { toDataPath, toFieldPath } from "../rules/paths.ts";
+import { type ShipmentPath, toDataPath, toFieldPath } from "../rules/paths.ts";
 import { coerceValue, type FormValue } from "./coerce.ts";
 import { leafAt } from "./schema_leaves.ts";
 
@@ -23,14 +23,14 @@ export interface UnmappedValue {
 
 export interface FieldMapping {
   /** By snake_case data path, in field order. */
-  mapped: Map<string, MappedValue>;
+  mapped: Map<ShipmentPath, MappedValue>;
   /** By form field name. */
   unmapped: Map<string, UnmappedValue>;
 }
 
 /** Maps the fields with a value; empty ones map to nothing and are never merged. */
 export function mapFields(fields: ReadonlyMap<string, string>): FieldMapping {
-  const mapped = new Map<string, MappedValue>();
+  const mapped = new Map<ShipmentPath, MappedValue>();
   const unmapped = new Map<string, UnmappedValue>();
   for (const [field, value] of fields) {
     if (!value.trim()) continue;
@@ -46,8 +46,10 @@ export function mapFields(fields: ReadonlyMap<string, string>): FieldMapping {
       continue;
     }
     const coerced = coerceValue(value, lookup.leaf);
-    if (coerced.ok) mapped.set(dataPath, { field, text: value, value: coerced.value });
-    else unmapped.set(field, { value, reason: coerced.reason });
+    // leafAt found the path in the schema: it is a ShipmentPath.
+    if (coerced.ok) {
+      mapped.set(dataPath as ShipmentPath, { field, text: value, value: coerced.value });
+    } else unmapped.set(field, { value, reason: coerced.reason });
   }
   return { mapped, unmapped };
 }

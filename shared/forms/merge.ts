@@ -8,23 +8,28 @@
  */
 import type { FormValue } from "./coerce.ts";
 
-export interface MergeOutcome {
+/** `Path`: the paths' type (ShipmentPath from the form mapping), kept through the merge. */
+export interface MergeOutcome<Path extends string = string> {
   data: Record<string, unknown>;
   /** Data paths whose value was added or changed, in the order applied. */
-  updatedPaths: string[];
+  updatedPaths: Path[];
   /** Data paths that could not be placed, with the reason. */
-  refused: Map<string, string>;
+  refused: Map<Path, string>;
 }
 
 const natural = new Intl.Collator("en", { numeric: true });
 
-export function mergeValues(
+/**
+ * The data is JSON as stored (any step may hold anything, see the tests), so the walk is over
+ * untyped records on purpose.
+ */
+export function mergeValues<Path extends string>(
   current: Record<string, unknown>,
-  values: ReadonlyMap<string, FormValue>,
-): MergeOutcome {
+  values: ReadonlyMap<Path, FormValue>,
+): MergeOutcome<Path> {
   const data = structuredClone(current);
-  const updatedPaths: string[] = [];
-  const refused = new Map<string, string>();
+  const updatedPaths: Path[] = [];
+  const refused = new Map<Path, string>();
   for (const path of [...values.keys()].sort(natural.compare)) {
     const result = setPath(data, path.split("."), values.get(path)!);
     if (result === "updated") updatedPaths.push(path);

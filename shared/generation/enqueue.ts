@@ -2,11 +2,12 @@ import type { Principal } from "../auth/principal.ts";
 import type { Db } from "../db/db.ts";
 import { ServiceError } from "../errors/service_error.ts";
 import type { DocumentType } from "../rules/document_types.ts";
+import type { ShipmentData } from "../shipments/types.ts";
 import { diffData } from "../shipments/diff.ts";
 import { assertHashBindsShipment } from "./hash_binding.ts";
 
 export interface GenerationRequest {
-  shipment: Record<string, unknown>;
+  shipment: ShipmentData;
   documentTypes: DocumentType[];
   shipmentId: string | undefined;
   finalDoc: boolean;
@@ -23,7 +24,7 @@ export interface Enqueued {
 
 /** What a render job carries: everything the worker needs, fixed at request time. */
 export interface JobPayload {
-  shipment: Record<string, unknown>;
+  shipment: ShipmentData;
   final_doc: boolean;
   validation_hash: string | null;
   shipment_ref: string;

@@ -10,6 +10,7 @@ import { coverage } from "../pdf/fallback.ts";
 import { TEMPLATES } from "../pdf/documents.ts";
 import { forEachContent } from "../pdf/model.ts";
 import type { DocumentType } from "../rules/document_types.ts";
+import type { ShipmentData } from "../shipments/types.ts";
 import type { Tab } from "../rules/field_requirements.ts";
 import { toFieldPath } from "../rules/paths.ts";
 import type { Finding, Warnings } from "./prechecks.ts";
@@ -34,7 +35,7 @@ function describe(cp: number): string {
 
 export async function glyphWarnings(
   types: readonly DocumentType[],
-  data: Record<string, unknown>,
+  data: ShipmentData,
 ): Promise<Warnings[]> {
   const { regular } = await loadFonts();
   const out: Warnings[] = [];

@@ -7,7 +7,7 @@
 import { PAN_EURO_PARTNERS, USMCA_COUNTRIES } from "../reference/country_groups.ts";
 import type { DocumentType } from "../rules/document_types.ts";
 import { FIELD_REQUIREMENTS, type Tab } from "../rules/field_requirements.ts";
-import { isPresent, readPath, toFieldPath } from "../rules/paths.ts";
+import { isPresent, readPath, type ShipmentData, toFieldPath } from "../rules/paths.ts";
 import { isHazardous } from "../validation/rules/business.ts";
 import { lineItemsOf } from "../validation/rules/context.ts";
 
@@ -27,9 +27,9 @@ export interface Warnings {
   warnings: Finding[];
 }
 
-type Rule = (data: Record<string, unknown>, eu: ReadonlySet<string>) => Finding[];
+type Rule = (data: ShipmentData, eu: ReadonlySet<string>) => Finding[];
 
-const destination = (data: Record<string, unknown>) => readPath(data, "route.destination_country");
+const destination = (data: ShipmentData): unknown => data.route?.destination_country;
 
 const preferentialOrigin: Rule = (data, eu) => {
   const findings: Finding[] = [];
@@ -45,7 +45,7 @@ const preferentialOrigin: Rule = (data, eu) => {
       tab: "route",
     });
   }
-  if (readPath(data, "route.origin_country") === "US") {
+  if (data.route?.origin_country === "US") {
     findings.push({
       message: "Goods of US origin cannot travel under EUR.1 or a statement on origin",
       fieldPath: "route.originCountry",
@@ -94,7 +94,7 @@ const RULES: Partial<Record<DocumentType, Rule>> = {
 /** Pre-check errors of every requested type, collected together; empty when all pass. */
 export function preCheck(
   types: readonly DocumentType[],
-  data: Record<string, unknown>,
+  data: ShipmentData,
   euMembers: ReadonlySet<string>,
 ): PreCheckErrors[] {
   return types.flatMap((docType) => {
@@ -113,7 +113,7 @@ export function preCheck(
 /** Soft warnings: recommended fields that are missing, which will stay blank if confirmed. */
 export function softWarnings(
   types: readonly DocumentType[],
-  data: Record<string, unknown>,
+  data: ShipmentData,
 ): Warnings[] {
   return types.flatMap((docType) => {
     const warnings = FIELD_REQUIREMENTS[docType].recommended

@@ -1,11 +1,12 @@
 import type { RenderContext } from "../pdf/model.ts";
 import type { DocumentType } from "../rules/document_types.ts";
+import type { ShipmentData } from "../shipments/types.ts";
 
 /** Turns shipment data into a PDF of one document type (in process, or on worker threads). */
 export interface DocumentRenderer {
   render(
     docType: DocumentType,
-    data: Record<string, unknown>,
+    data: ShipmentData,
     ctx: RenderContext,
   ): Promise<Uint8Array>;
   close?(): void;

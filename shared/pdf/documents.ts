@@ -4,6 +4,7 @@
  */
 import type { DocumentRenderer } from "../jobs/renderer.ts";
 import type { DocumentType } from "../rules/document_types.ts";
+import type { ShipmentData } from "../shipments/types.ts";
 import type { DocumentSpec, RenderContext } from "./model.ts";
 import { RenderPool } from "./pool.ts";
 import { renderPdf } from "./render.ts";
@@ -24,7 +25,7 @@ import { phytosanitaryCertificateTemplate } from "./templates/phytosanitary_cert
 import { healthVeterinaryCertificateTemplate } from "./templates/health_veterinary_certificate.ts";
 import { certificateOfAnalysisTemplate } from "./templates/certificate_of_analysis.ts";
 
-export const TEMPLATES: Record<DocumentType, (data: Record<string, unknown>) => DocumentSpec> = {
+export const TEMPLATES: Record<DocumentType, (data: ShipmentData) => DocumentSpec> = {
   COMMERCIAL_INVOICE: commercialInvoiceTemplate,
   PACKING_LIST: packingListTemplate,
   BILL_OF_LADING: billOfLadingTemplate,
@@ -45,7 +46,7 @@ export const TEMPLATES: Record<DocumentType, (data: Record<string, unknown>) => 
 
 export function renderDocument(
   docType: DocumentType,
-  data: Record<string, unknown>,
+  data: ShipmentData,
   ctx: RenderContext,
 ): Promise<Uint8Array<ArrayBuffer>> {
   const spec = TEMPLATES[docType](data);
@@ -54,20 +55,15 @@ export function renderDocument(
 }
 
 /** The parties' and the route's country codes. */
-function shipmentCountries(data: Record<string, unknown>): string[] {
-  const out: string[] = [];
-  const paths = [
-    ["exporter", "country"],
-    ["importer", "country"],
-    ["consignee", "country"],
-    ["route", "origin_country"],
-    ["route", "destination_country"],
+function shipmentCountries(data: ShipmentData): string[] {
+  const values: unknown[] = [
+    data.exporter?.country,
+    data.importer?.country,
+    data.consignee?.country,
+    data.route?.origin_country,
+    data.route?.destination_country,
   ];
-  for (const [parent, key] of paths) {
-    const value = (data[parent!] as Record<string, unknown> | undefined)?.[key!];
-    if (typeof value === "string") out.push(value);
-  }
-  return out;
+  return values.filter((value): value is string => typeof value === "string");
 }
 
 /** Render threads when there are cores to use; on the calling thread otherwise (edge). */

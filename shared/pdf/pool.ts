@@ -1,5 +1,6 @@
 import type { DocumentRenderer } from "../jobs/renderer.ts";
 import type { DocumentType } from "../rules/document_types.ts";
+import type { ShipmentData } from "../shipments/types.ts";
 import type { RenderContext } from "./model.ts";
 
 interface Pending {
@@ -10,7 +11,7 @@ interface Pending {
 interface Task {
   id: number;
   docType: DocumentType;
-  data: Record<string, unknown>;
+  data: ShipmentData;
   ctx: RenderContext;
 }
 
@@ -58,7 +59,7 @@ export class RenderPool implements DocumentRenderer {
 
   render(
     docType: DocumentType,
-    data: Record<string, unknown>,
+    data: ShipmentData,
     ctx: RenderContext,
   ): Promise<Uint8Array> {
     const id = this.#next++;

@@ -6,10 +6,11 @@
 import { renderDocument } from "./documents.ts";
 import type { RenderContext } from "./model.ts";
 import type { DocumentType } from "../rules/document_types.ts";
+import type { ShipmentData } from "../shipments/types.ts";
 
 self.onmessage = async (
   event: MessageEvent<
-    { id: number; docType: DocumentType; data: Record<string, unknown>; ctx: RenderContext }
+    { id: number; docType: DocumentType; data: ShipmentData; ctx: RenderContext }
   >,
 ) => {
   const { id, docType, data, ctx } = event.data;

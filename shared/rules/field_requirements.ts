@@ -4,18 +4,18 @@
  * fields block) and that its soft warnings read (recommended fields ask for confirmation).
  */
 import { DOCUMENT_TYPES, type DocumentType } from "./document_types.ts";
-import { toFieldPath } from "./paths.ts";
+import { type ShipmentPath, toFieldPath } from "./paths.ts";
 
 export type Tab = "parties" | "route" | "goods" | "logistics" | "compliance";
 
 export interface FieldSpec {
   fieldPath: string;
-  dataPath: string;
+  dataPath: ShipmentPath;
   label: string;
   tab: Tab;
 }
 
-function field(dataPath: string, label: string, tab: Tab): FieldSpec {
+function field(dataPath: ShipmentPath, label: string, tab: Tab): FieldSpec {
   return { fieldPath: toFieldPath(dataPath), dataPath, label, tab };
 }
 

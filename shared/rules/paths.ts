@@ -1,3 +1,7 @@
+import type { ShipmentData, ShipmentPath } from "../shipments/types.ts";
+
+export type { ShipmentData, ShipmentPath };
+
 /**
  * Shipment data paths are snake_case (`goods.line_items.0.hs_code`); form fields and the
  * pre-check and warning answers use the camelCase form (`goods.lineItems.0.hsCode`). One
@@ -11,9 +15,13 @@ export function toDataPath(fieldPath: string): string {
   return fieldPath.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 }
 
-/** Reads a dot path (`a.b.0.c`) from a JSON value; undefined when any step is missing. */
-export function readPath(value: unknown, path: string): unknown {
-  let current: unknown = value;
+/**
+ * Reads a dot path (`a.b.0.c`) of the shipment data; undefined when any step is missing. The
+ * path is typed (a wrong one does not compile); the value is not, since stored data may predate
+ * the schema's checks: callers read it defensively.
+ */
+export function readPath(data: ShipmentData, path: ShipmentPath): unknown {
+  let current: unknown = data;
   for (const step of path.split(".")) {
     if (current === null || typeof current !== "object") return undefined;
     current = (current as Record<string, unknown>)[step];
@@ -22,6 +30,16 @@ export function readPath(value: unknown, path: string): unknown {
 }
 
 /** A value a document can print: not missing, not an empty or blank string, not an empty list. */
+/**
+ * The one step from untyped JSON (a request body, a jsonb column) to shipment data: an object
+ * is taken as it is (its members are read defensively), anything else is no data at all.
+ */
+export function asShipmentData(value: unknown): ShipmentData {
+  return value !== null && typeof value === "object" && !Array.isArray(value)
+    ? value as ShipmentData
+    : {};
+}
+
 export function isPresent(value: unknown): boolean {
   if (value === undefined || value === null) return false;
   if (typeof value === "string") return value.trim().length > 0;

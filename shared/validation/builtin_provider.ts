@@ -4,6 +4,7 @@ import type { ReferenceData } from "./reference.ts";
 import { hsDigits, lineItemsOf, locodeOf, type RuleContext } from "./rules/context.ts";
 import { layerStatus, type ProviderRun, type RulesProvider } from "./types.ts";
 import { readPath } from "../rules/paths.ts";
+import type { ShipmentData } from "../shipments/types.ts";
 
 /**
  * The built-in rules engine: prefetches the reference data a shipment needs (one query per
@@ -13,7 +14,7 @@ import { readPath } from "../rules/paths.ts";
 export class BuiltInRulesProvider implements RulesProvider {
   constructor(private readonly reference: ReferenceData) {}
 
-  async validate(input: { gate: string; shipment: Record<string, unknown> }): Promise<ProviderRun> {
+  async validate(input: { gate: string; shipment: ShipmentData }): Promise<ProviderRun> {
     // Own properties only: "constructor" or "toString" are not gates.
     const gate = Object.hasOwn(GATES, input.gate) ? GATES[input.gate] : undefined;
     if (!gate) throw unknownGate(input.gate);
@@ -22,7 +23,7 @@ export class BuiltInRulesProvider implements RulesProvider {
       const digits = hsDigits(item.hs_code);
       return digits ? [digits.slice(0, 6), digits] : [];
     });
-    const ports = ["route.port_of_loading", "route.port_of_discharge"]
+    const ports = (["route.port_of_loading", "route.port_of_discharge"] as const)
       .map((p) => locodeOf(readPath(input.shipment, p)))
       .filter((c): c is string => c !== undefined);
     const [codeLists, hs, locodes] = await Promise.all([

@@ -3,6 +3,7 @@ import { ServiceError } from "../errors/service_error.ts";
 import { z } from "../schemas/zod.ts";
 import { unknownGate } from "./builtin_provider.ts";
 import { LayerResult, type ProviderRun, type RulesProvider } from "./types.ts";
+import type { ShipmentData } from "../shipments/types.ts";
 
 const ProviderAnswer = z.object({
   run_id: z.string().min(1),
@@ -23,7 +24,7 @@ export class HttpRulesProvider implements RulesProvider {
     private readonly timeoutMs = 10_000,
   ) {}
 
-  async validate(input: { gate: string; shipment: Record<string, unknown> }): Promise<ProviderRun> {
+  async validate(input: { gate: string; shipment: ShipmentData }): Promise<ProviderRun> {
     let answer: unknown;
     try {
       answer = await ky.post(`${this.baseUrl.replace(/\/+$/, "")}/validate`, {

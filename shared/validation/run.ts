@@ -1,9 +1,10 @@
 import type { Principal } from "../auth/principal.ts";
 import type { Db } from "../db/db.ts";
 import { ServiceError } from "../errors/service_error.ts";
-import { readPath } from "../rules/paths.ts";
+import { readPath, type ShipmentPath } from "../rules/paths.ts";
 import { validationHash } from "./hash.ts";
 import type { LayerResult, RulesProvider } from "./types.ts";
+import type { ShipmentData } from "../shipments/types.ts";
 
 export interface ValidationAnswer {
   run_id: string;
@@ -26,7 +27,7 @@ export async function runValidation(
   db: Db,
   provider: RulesProvider,
   principal: Principal,
-  input: { shipment: Record<string, unknown>; shipmentId: string | undefined; gate: string },
+  input: { shipment: ShipmentData; shipmentId: string | undefined; gate: string },
   providerName: string,
 ): Promise<ValidationAnswer> {
   const run = await provider.validate({ gate: input.gate, shipment: input.shipment });
@@ -107,7 +108,7 @@ export async function runValidation(
 }
 
 /** Only a well-formed code is kept for the public verification page. */
-function countryAt(shipment: Record<string, unknown>, path: string): string | null {
+function countryAt(shipment: ShipmentData, path: ShipmentPath): string | null {
   const value = readPath(shipment, path);
   return typeof value === "string" && /^[A-Z]{2}$/.test(value) ? value : null;
 }

@@ -1,4 +1,5 @@
 import { z } from "../schemas/zod.ts";
+import type { ShipmentData } from "../shipments/types.ts";
 
 export const RuleStatus = z.enum(["passed", "failed", "warning"]);
 export type RuleStatus = z.infer<typeof RuleStatus>;
@@ -32,7 +33,7 @@ export interface ProviderRun {
 
 /** A rules provider: the built-in engine, or an outside service over HTTP. */
 export interface RulesProvider {
-  validate(input: { gate: string; shipment: Record<string, unknown> }): Promise<ProviderRun>;
+  validate(input: { gate: string; shipment: ShipmentData }): Promise<ProviderRun>;
 }
 
 export function layerStatus(results: RuleResult[]): "passed" | "failed" {

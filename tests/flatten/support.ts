@@ -8,7 +8,7 @@ import { renderDocument } from "../../shared/pdf/documents.ts";
 import type { RenderContext } from "../../shared/pdf/model.ts";
 import type { DocumentType } from "../../shared/rules/document_types.ts";
 import { FIELD_REQUIREMENTS } from "../../shared/rules/field_requirements.ts";
-import { readPath } from "../../shared/rules/paths.ts";
+import { readPath, type ShipmentPath } from "../../shared/rules/paths.ts";
 import { hazardousShipment, sampleShipment } from "../fixtures/sample_shipment.ts";
 
 type Data = Record<string, unknown>;
@@ -52,7 +52,7 @@ export function reducedShipment(type: DocumentType, items = 10): Data {
   const copy = structuredClone(shipmentFor(type, items));
   for (const { dataPath } of removed) {
     const steps = dataPath.split(".");
-    const parent = readPath(copy, steps.slice(0, -1).join("."));
+    const parent = readPath(copy, steps.slice(0, -1).join(".") as ShipmentPath);
     if (parent !== null && typeof parent === "object") delete (parent as Data)[steps.at(-1)!];
   }
   return copy;

@@ -21,7 +21,7 @@ import { extractFilledForm } from "../../shared/forms/extract.ts";
 import { renderDocument, TEMPLATES } from "../../shared/pdf/documents.ts";
 import { forEachContent } from "../../shared/pdf/model.ts";
 import { DOCUMENT_TYPES, type DocumentType } from "../../shared/rules/document_types.ts";
-import { readPath, toDataPath } from "../../shared/rules/paths.ts";
+import { readPath, type ShipmentPath, toDataPath } from "../../shared/rules/paths.ts";
 import { context, reducedShipment, visibleFieldNames } from "../flatten/support.ts";
 import { pdftkFields, pdftkFill, pikepdfFill, run, tempDir } from "../pdf/tools.ts";
 import { assert, assertEquals } from "../support/assert.ts";
@@ -57,7 +57,7 @@ function unsetChoices(type: DocumentType, data: Record<string, unknown>): string
     if (c.kind !== "field" || !c.options || c.path === "") return;
     paths.push(c.path);
     const steps = c.path.split(".");
-    const parent = readPath(data, steps.slice(0, -1).join("."));
+    const parent = readPath(data, steps.slice(0, -1).join(".") as ShipmentPath);
     if (parent !== null && typeof parent === "object") {
       delete (parent as Record<string, unknown>)[steps.at(-1)!];
     }
@@ -83,7 +83,7 @@ function readTicks(path: string, type: DocumentType, ticks: Record<string, strin
   const { mapping } = extractFilledForm(Deno.readFileSync(path), { docType: type });
   const names = Object.keys(ticks);
   return {
-    read: names.map((name) => [name, mapping.mapped.get(toDataPath(name))?.value]),
+    read: names.map((name) => [name, mapping.mapped.get(toDataPath(name) as ShipmentPath)?.value]),
     wanted: names.map((name) => [name, BOOLEAN_STATES[ticks[name]!] ?? ticks[name]]),
   };
 }

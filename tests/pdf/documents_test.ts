@@ -25,7 +25,7 @@ import { qrText } from "../../shared/pdf/qr.ts";
 import { SERVICE_FIELDS } from "../../shared/pdf/render.ts";
 import { DOCUMENT_TYPES, type DocumentType } from "../../shared/rules/document_types.ts";
 import { FIELD_REQUIREMENTS } from "../../shared/rules/field_requirements.ts";
-import { isPresent, readPath } from "../../shared/rules/paths.ts";
+import { isPresent, readPath, type ShipmentPath } from "../../shared/rules/paths.ts";
 import { hazardousShipment, sampleShipment } from "../fixtures/sample_shipment.ts";
 import { assert, assertEquals, equal } from "../support/assert.ts";
 import { faxPage } from "../support/fax.ts";
@@ -108,7 +108,7 @@ function withoutPaths(data: Data, paths: string[]): Data {
   const copy = structuredClone(data);
   for (const path of paths) {
     const steps = path.split(".");
-    const parent = readPath(copy, steps.slice(0, -1).join("."));
+    const parent = readPath(copy, steps.slice(0, -1).join(".") as ShipmentPath);
     if (parent !== null && typeof parent === "object") {
       delete (parent as Data)[steps.at(-1)!];
     }
@@ -160,7 +160,7 @@ async function compareSnapshot(type: DocumentType, pdf: string): Promise<string 
 /** Everything the tools say about one type; each entry is a promise already under way. */
 interface Outcome {
   data: Data;
-  removed: { fieldPath: string; dataPath: string }[];
+  removed: { fieldPath: string; dataPath: ShipmentPath }[];
   qpdf: Promise<void>;
   text: Promise<string>;
   fonts: Promise<FontRow[]>;

@@ -7,7 +7,7 @@
  */
 import type { DocumentType } from "../../shared/rules/document_types.ts";
 import { FIELD_REQUIREMENTS } from "../../shared/rules/field_requirements.ts";
-import { toDataPath, toFieldPath } from "../../shared/rules/paths.ts";
+import { type ShipmentData, toDataPath, toFieldPath } from "../../shared/rules/paths.ts";
 import type { Box, DocumentSpec } from "../../shared/pdf/model.ts";
 import {
   certificateOfAnalysisTemplate,
@@ -344,7 +344,7 @@ Deno.test("insurance: the sum insured is 110 % of the CIF value unless stated", 
   const cip = {
     ...data,
     charges: { freight: 1605, insurance: 0 },
-    terms: { incoterm: "CIP", incoterm_place: "Chicago" },
+    terms: { incoterm: "CIP" as const, incoterm_place: "Chicago" },
     insurance_data: { insured_percentage: 120 },
   };
   assertEquals(computeSumInsured(cip), {
@@ -387,7 +387,8 @@ Deno.test("insurance: the Institute Cargo Clauses and the war and strikes clause
   const data = sample();
   const coverage = (type: unknown, war?: boolean) => {
     const insurance = { ...(data.insurance_data as Data), coverage_type: type, war_clauses: war };
-    return insuranceCertificateTemplate({ ...data, insurance_data: insurance });
+    // Free text as a form or an old record may hold it, not only the schema's values.
+    return insuranceCertificateTemplate({ ...data, insurance_data: insurance } as ShipmentData);
   };
   for (const type of ["ICC (B)", "Institute Cargo Clauses (B)", "ICC_B", "icc b"]) {
     const spec = coverage(type);

@@ -1,6 +1,6 @@
 import { DOCUMENT_TYPES } from "../../shared/rules/document_types.ts";
 import { FIELD_REQUIREMENTS } from "../../shared/rules/field_requirements.ts";
-import { toDataPath, toFieldPath } from "../../shared/rules/paths.ts";
+import { type ShipmentPath, toDataPath, toFieldPath } from "../../shared/rules/paths.ts";
 import { schemaHasPath } from "../support/schema_paths.ts";
 import { assert, assertEquals, equal } from "../support/assert.ts";
 
@@ -19,7 +19,7 @@ Deno.test("every field requirement names a path of the TradeShipment schema", ()
 });
 
 Deno.test("the spec's soft-warning fields are all recommended fields", () => {
-  const warnings: Record<string, string[]> = {
+  const warnings: Record<string, ShipmentPath[]> = {
     BILL_OF_LADING: ["bl_data.freight_payment", "bl_data.place_of_delivery"],
     INSURANCE_CERTIFICATE: [
       "insurance_data.insurance_company",

@@ -11,10 +11,9 @@
  * (6,000 cm³ per kg), rounded up to the next half kilogram.
  */
 import type { Block, Box, Content, DocumentSpec } from "../model.ts";
-import { field, text } from "../model.ts";
+import { text } from "../model.ts";
 import {
   asNumber,
-  asRecord,
   asString,
   columnsOf,
   consigneeLines,
@@ -22,6 +21,7 @@ import {
   dateField,
   dgFirstIndexes,
   eeiLegend,
+  field,
   formatAmount,
   formatKg,
   formatM3,
@@ -39,8 +39,7 @@ import {
   partyLines,
   partySummary,
   readList,
-  readNumber,
-  readString,
+  readObjects,
   roundTo,
   type ShipmentData,
   textField,
@@ -74,9 +73,9 @@ export const VOLUME_KG_PER_M3 = 1_000_000 / 6000;
  * break the carrier stated, rounded up to the next 0.5 kg. Undefined when nothing is known.
  */
 export function chargeableWeight(data: ShipmentData): number | undefined {
-  const gross = readNumber(data, "weights.gross_kg");
+  const gross = asNumber(data.weights?.gross_kg);
   const volumeWeight = volumeWeightKg(data);
-  const stated = readNumber(data, "awb_data.chargeable_weight_kg");
+  const stated = asNumber(data.awb_data?.chargeable_weight_kg);
   const candidates = [gross, volumeWeight, stated].filter((n): n is number => n !== undefined);
   if (candidates.length === 0) return undefined;
   return Math.ceil(roundTo(Math.max(...candidates) * 2, 6)) / 2;
@@ -84,10 +83,10 @@ export function chargeableWeight(data: ShipmentData): number | undefined {
 
 /** The volume weight in kg: volume_m3 × 166.67, else the packages' L × W × H (cm) / 6,000. */
 export function volumeWeightKg(data: ShipmentData): number | undefined {
-  const volume = readNumber(data, "weights.volume_m3");
+  const volume = asNumber(data.weights?.volume_m3);
   if (volume !== undefined) return volume * VOLUME_KG_PER_M3;
   let cm3: number | undefined;
-  for (const p of readList(data, "packing.packages").map(asRecord)) {
+  for (const p of readObjects(data, "packing.packages")) {
     const l = asNumber(p.length_cm);
     const w = asNumber(p.width_cm);
     const h = asNumber(p.height_cm);
@@ -96,11 +95,11 @@ export function volumeWeightKg(data: ShipmentData): number | undefined {
   return cm3 === undefined ? undefined : cm3 / 6000;
 }
 
-export function airWaybillTemplate(data: Record<string, unknown>): DocumentSpec {
+export function airWaybillTemplate(data: ShipmentData): DocumentSpec {
   const currency = currencyOf(data);
   const cur = currency || "XXX";
   const chargeable = chargeableWeight(data);
-  const rate = readNumber(data, "awb_data.rate_per_kg");
+  const rate = asNumber(data.awb_data?.rate_per_kg);
   const weightCharge = chargeable !== undefined && rate !== undefined
     ? roundTo(chargeable * rate, 6)
     : undefined;
@@ -243,7 +242,7 @@ export function airWaybillTemplate(data: Record<string, unknown>): DocumentSpec 
     {
       kind: "signature",
       caption: "Executed on (date) at (place) – signature of issuing carrier or its agent",
-      name: text(readString(data, "awb_data.agent_name")),
+      name: text(asString(data.awb_data?.agent_name)),
       stamp: true,
     },
     { kind: "paragraph", text: AWB_CONDITIONS, style: "note" },
@@ -254,8 +253,8 @@ export function airWaybillTemplate(data: Record<string, unknown>): DocumentSpec 
     type: "AIR_WAYBILL",
     title: "Air Waybill",
     // The AWB number top left (under the title) and top right (the reference box).
-    subtitle: readString(data, "awb_data.awb_number")
-      ? `${readString(data, "awb_data.awb_number")} – Not Negotiable`
+    subtitle: asString(data.awb_data?.awb_number)
+      ? `${asString(data.awb_data?.awb_number)} – Not Negotiable`
       : "Not Negotiable",
     references: [{ label: "AWB No.", content: awbNo }],
     blocks,
@@ -265,12 +264,12 @@ export function airWaybillTemplate(data: Record<string, unknown>): DocumentSpec 
 /** Freight terms and the notify party. */
 function accountingLines(data: ShipmentData): Content[] {
   const lines: Content[] = [];
-  const wt = readString(data, "awb_data.wt_val_payment").toUpperCase();
+  const wt = asString(data.awb_data?.wt_val_payment).toUpperCase();
   if (wt === "PP") lines.push(text("FREIGHT PREPAID"));
   if (wt === "CC") lines.push(text("FREIGHT COLLECT"));
   const notify = partySummary(data, "notify_party");
-  if (readString(data, "notify_party.name")) {
-    const phone = readString(data, "notify_party.contact_phone");
+  if (asString(data.notify_party?.name)) {
+    const phone = asString(data.notify_party?.contact_phone);
     lines.push(text(`NOTIFY: ${notify}${phone ? `, Tel. ${phone}` : ""}`));
   }
   return lines;
@@ -282,9 +281,9 @@ function accountingLines(data: ShipmentData): Content[] {
  */
 function routingBoxes(data: ShipmentData): Box[] {
   const direct = readList(data, "awb_data.routing").length === 0;
-  const flight = readString(data, "route.flight_number").toUpperCase();
+  const flight = asString(data.route?.flight_number).toUpperCase();
   const airline = /^([A-Z0-9]{2})\s?\d/.exec(flight)?.[1] ?? "";
-  const destination = readString(data, "route.airport_of_destination");
+  const destination = asString(data.route?.airport_of_destination);
   const boxes: Box[] = [];
   for (let i = 0; i < 3; i++) {
     const to = i === 0 && direct && destination
@@ -320,7 +319,7 @@ function ratingLine(
   weightCharge: number | undefined,
   cur: string,
 ): Block {
-  const rate = readNumber(data, "awb_data.rate_per_kg");
+  const rate = asNumber(data.awb_data?.rate_per_kg);
   return {
     kind: "table",
     columns: [
@@ -359,9 +358,9 @@ function natureOfGoods(data: ShipmentData): string {
     parts.push(`GOODS AS PER ATTACHED LIST (${items.length} LINES)`);
   }
   if (hasDangerousGoods(data)) parts.push("DANGEROUS GOODS AS PER SHIPPER'S DECLARATION");
-  const volume = readNumber(data, "weights.volume_m3");
+  const volume = asNumber(data.weights?.volume_m3);
   if (volume !== undefined) parts.push(`VOL ${formatM3(volume)} M3`);
-  const dims = readList(data, "packing.packages").map(asRecord).flatMap((p) => {
+  const dims = readObjects(data, "packing.packages").flatMap((p) => {
     const d = [p.length_cm, p.width_cm, p.height_cm].map(asNumber);
     return d.every((n) => n !== undefined) ? [d.join("x")] : [];
   });
@@ -404,7 +403,7 @@ interface OtherCharge {
 }
 
 function otherCharges(data: ShipmentData): OtherCharge[] {
-  return readList(data, "awb_data.other_charges").map(asRecord).flatMap((c) => {
+  return readObjects(data, "awb_data.other_charges").flatMap((c) => {
     const amount = asNumber(c.amount);
     const code = asString(c.code).toUpperCase();
     if (amount === undefined || !code) return [];
@@ -421,8 +420,8 @@ function chargesSummary(
   weightCharge: number | undefined,
   cur: string,
 ): Block {
-  const wtCollect = readString(data, "awb_data.wt_val_payment").toUpperCase() === "CC";
-  const otherCollect = readString(data, "awb_data.other_payment").toUpperCase() === "CC";
+  const wtCollect = asString(data.awb_data?.wt_val_payment).toUpperCase() === "CC";
+  const otherCollect = asString(data.awb_data?.other_payment).toUpperCase() === "CC";
   const charges = otherCharges(data);
   const sum = (due: string) =>
     charges.some((c) => c.due === due)

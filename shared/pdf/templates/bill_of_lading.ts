@@ -9,13 +9,16 @@
  * signed "as agent for the carrier".
  */
 import type { Block, Content, DocumentSpec } from "../model.ts";
-import { field, text } from "../model.ts";
+import { text } from "../model.ts";
 import {
+  asNumber,
+  asString,
   columnsOf,
   consigneeLines,
   dateField,
   dgFirstIndexes,
   eeiLegend,
+  field,
   formatDate,
   formatKg,
   freightChoice,
@@ -31,7 +34,7 @@ import {
   m3Field,
   numberField,
   partyLines,
-  readNumber,
+  type PartyRole,
   readString,
   type ShipmentData,
   textField,
@@ -51,9 +54,9 @@ export const BL_SHIPPED_CLAUSE =
 
 const NUMBER_WORDS = ["ZERO", "ONE", "TWO", "THREE", "FOUR", "FIVE", "SIX", "SEVEN", "EIGHT"];
 
-export function billOfLadingTemplate(data: Record<string, unknown>): DocumentSpec {
+export function billOfLadingTemplate(data: ShipmentData): DocumentSpec {
   const { title, subtitle } = heading(data);
-  const carrier = readString(data, "route.carrier_name");
+  const carrier = asString(data.route?.carrier_name);
 
   // The notify party as given (its blank optional lines left out); else the buyer when a
   // separate consignee is named; else the consignee itself.
@@ -147,7 +150,7 @@ export function billOfLadingTemplate(data: Record<string, unknown>): DocumentSpe
     });
   }
 
-  const originals = readNumber(data, "bl_data.number_of_originals");
+  const originals = asNumber(data.bl_data?.number_of_originals);
   blocks.push(
     {
       kind: "boxes",
@@ -165,7 +168,7 @@ export function billOfLadingTemplate(data: Record<string, unknown>): DocumentSpe
             field(
               "bl_data.number_of_originals",
               originals === undefined
-                ? readString(data, "bl_data.number_of_originals")
+                ? asString(data.bl_data?.number_of_originals)
                 : `${originals} (${NUMBER_WORDS[originals] ?? originals})`,
             ),
           ],
@@ -186,8 +189,8 @@ export function billOfLadingTemplate(data: Record<string, unknown>): DocumentSpe
       caption: carrier
         ? `Signed as agent for the carrier, ${carrier}`
         : "Signed as agent for the carrier",
-      place: text(readString(data, "bl_data.place_of_issue")),
-      date: text(formatDate(readString(data, "bl_data.issue_date"))),
+      place: text(asString(data.bl_data?.place_of_issue)),
+      date: text(formatDate(asString(data.bl_data?.issue_date))),
       stamp: true,
     },
   );
@@ -206,7 +209,7 @@ export function billOfLadingTemplate(data: Record<string, unknown>): DocumentSpe
 
 /** Title and subtitle by B/L type; a copy unless an original is asked for. */
 function heading(data: ShipmentData): { title: string; subtitle: string } {
-  switch (readString(data, "bl_data.bl_type").toUpperCase()) {
+  switch (asString(data.bl_data?.bl_type).toUpperCase()) {
     case "ORIGINAL":
       return { title: "BILL OF LADING", subtitle: "ORIGINAL" };
     case "SEAWAY":
@@ -221,13 +224,13 @@ function heading(data: ShipmentData): { title: string; subtitle: string } {
   }
 }
 
-function isPresentParty(data: ShipmentData, prefix: string): boolean {
+function isPresentParty(data: ShipmentData, prefix: PartyRole): boolean {
   return readString(data, `${prefix}.name`) !== "";
 }
 
 /** "1 × 40HC CONTAINER " when the container's size and type are known. */
 function containerSummary(data: ShipmentData): string {
-  const size = readString(data, "container.size_type");
+  const size = asString(data.container?.size_type);
   return size ? `1 × ${size} CONTAINER ` : "";
 }
 
@@ -262,7 +265,7 @@ function goodsTable(data: ShipmentData): Block {
     totals: [
       text("Total", true),
       numberField(data, "packing.total_packages"),
-      field("packing.package_type", readString(data, "packing.package_type")),
+      field("packing.package_type", asString(data.packing?.package_type)),
       text(""),
       kgField(data, "weights.gross_kg"),
       m3Field(data, "weights.volume_m3"),

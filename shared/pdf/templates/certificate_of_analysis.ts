@@ -6,13 +6,14 @@
  * specification | result and unit | method); the overall conclusion; the authorised signature.
  */
 import type { Block, Content, DocumentSpec } from "../model.ts";
-import { choice, field, text } from "../model.ts";
+import { text } from "../model.ts";
 import {
-  asRecord,
   asString,
+  choice,
   countryField,
   dateField,
-  readList,
+  field,
+  readObjects,
   readString,
   type ShipmentData,
   textField,
@@ -24,7 +25,9 @@ export const COA_STATEMENT = "The results relate only to the batch and the sampl
 
 const A = "analysis_data";
 
-export function certificateOfAnalysisTemplate(data: Record<string, unknown>): DocumentSpec {
+type ResultKey = "parameter" | "specification" | "result" | "unit" | "method";
+
+export function certificateOfAnalysisTemplate(data: ShipmentData): DocumentSpec {
   const number = readString(data, `${A}.certificate_number`);
   const overall = readString(data, `${A}.overall_result`).toUpperCase().replace(/[\s-]+/g, "_");
   const complies = overall === "COMPLIES" ? 0 : overall === "DOES_NOT_COMPLY" ? 1 : undefined;
@@ -98,8 +101,8 @@ export function certificateOfAnalysisTemplate(data: Record<string, unknown>): Do
     subtitle: number ? `CoA No. ${number}` : undefined,
     references: [
       { label: "CoA No.", content: textField(data, `${A}.certificate_number`) },
-      ...(readString(data, "invoice.number")
-        ? [{ label: "Invoice No.", content: text(readString(data, "invoice.number")) }]
+      ...(asString(data.invoice?.number)
+        ? [{ label: "Invoice No.", content: text(asString(data.invoice?.number)) }]
         : []),
     ],
     blocks,
@@ -113,8 +116,8 @@ function manufacturerLines(data: ShipmentData): Content[] {
     textField(data, "producer.address", true),
     countryField(data, "producer.country", true),
   ];
-  const exporter = readString(data, "exporter.name");
-  if (exporter && exporter !== readString(data, "producer.name")) {
+  const exporter = asString(data.exporter?.name);
+  if (exporter && exporter !== asString(data.producer?.name)) {
     lines.push(text(`Supplier: ${exporter}`));
   }
   return lines;
@@ -122,11 +125,11 @@ function manufacturerLines(data: ShipmentData): Content[] {
 
 /** The results table; three rows of blank fields when there are no results yet. */
 function resultsTable(data: ShipmentData): Block {
-  const results = readList(data, `${A}.results`).map(asRecord);
+  const results = readObjects(data, `${A}.results`);
   const count = results.length || 3;
   const rows: Content[][] = Array.from({ length: count }, (_, i) => {
     const r = results[i] ?? {};
-    const path = (key: string) => `${A}.results.${i}.${key}`;
+    const path = (key: ResultKey) => `${A}.results.${i}.${key}` as const;
     const result = asString(r.result);
     const unit = asString(r.unit);
     return [

@@ -6,12 +6,14 @@
  * signature. The exporter's declaration, as on chamber forms, comes before box 8.
  */
 import type { Block, DocumentSpec } from "../model.ts";
-import { field, text } from "../model.ts";
+import { text } from "../model.ts";
 import {
+  asString,
   columnsOf,
   consigneeLines,
   countryName,
   dateField,
+  field,
   formatDate,
   goodsDescriptionCell,
   isEuMember,
@@ -24,8 +26,6 @@ import {
   numberField,
   partyLines,
   quantityCell,
-  read,
-  readString,
   type ShipmentData,
   textField,
   transportModeName,
@@ -40,10 +40,10 @@ export const CO_EXPORTER_DECLARATION =
   "given are correct, that the goods originate in the country shown in box 3, and requests the " +
   "issue of this certificate of origin.";
 
-export function certificateOfOriginTemplate(data: Record<string, unknown>): DocumentSpec {
-  const eu = isEuMember(read(data, "exporter.country") ?? read(data, "route.origin_country"));
-  const invoiceNo = readString(data, "invoice.number");
-  const invoiceDate = formatDate(read(data, "invoice.date"));
+export function certificateOfOriginTemplate(data: ShipmentData): DocumentSpec {
+  const eu = isEuMember(data.exporter?.country ?? data.route?.origin_country);
+  const invoiceNo = asString(data.invoice?.number);
+  const invoiceDate = formatDate(data.invoice?.date);
 
   const blocks: Block[] = [
     {
@@ -78,7 +78,7 @@ export function certificateOfOriginTemplate(data: Record<string, unknown>): Docu
           lines: [
             field(
               "route.transport_mode",
-              transportModeName(readString(data, "route.transport_mode")),
+              transportModeName(asString(data.route?.transport_mode)),
             ),
             textField(data, "route.vessel_name"),
             joined(
@@ -134,7 +134,7 @@ export function certificateOfOriginTemplate(data: Record<string, unknown>): Docu
     {
       kind: "signature",
       caption: "Place, date, signature and stamp of the issuing authority",
-      name: text(readString(data, "origin_data.issuing_body")),
+      name: text(asString(data.origin_data?.issuing_body)),
       stamp: true,
     },
   ];
@@ -150,7 +150,7 @@ export function certificateOfOriginTemplate(data: Record<string, unknown>): Docu
 
 /** Box 3: "EUROPEAN UNION (GERMANY)" for a member state, else the country's name. */
 function originField(data: ShipmentData) {
-  const code = readString(data, "route.origin_country");
+  const code = asString(data.route?.origin_country);
   const name = countryName(code).toUpperCase();
   return field(
     "route.origin_country",

@@ -6,7 +6,7 @@
  * signed by the seller. The proforma invoice shares this body (`invoiceSpec`).
  */
 import type { Block, Box, Content, DocumentSpec } from "../model.ts";
-import { field, text } from "../model.ts";
+import { text } from "../model.ts";
 import {
   asNumber,
   asString,
@@ -14,6 +14,7 @@ import {
   countryField,
   currencyOf,
   dateField,
+  field,
   formatAmount,
   formatDate,
   formatUnitPrice,
@@ -35,9 +36,7 @@ import {
   moneyField,
   packagesLines,
   partyLines,
-  read,
   readNumber,
-  readString,
   roundTo,
   type ShipmentData,
   textField,
@@ -63,7 +62,7 @@ export const DESTINATION_CONTROL_STATEMENT =
   "in their original form or after being incorporated into other items, without first obtaining " +
   "approval from the U.S. government or as otherwise authorized by U.S. law and regulations.";
 
-export function commercialInvoiceTemplate(data: Record<string, unknown>): DocumentSpec {
+export function commercialInvoiceTemplate(data: ShipmentData): DocumentSpec {
   return invoiceSpec(data, "commercial");
 }
 
@@ -74,7 +73,7 @@ export function invoiceSpec(
 ): DocumentSpec {
   const currency = currencyOf(data);
   const proforma = kind === "proforma";
-  const usEntry = readString(data, "route.destination_country").toUpperCase() === "US";
+  const usEntry = asString(data.route?.destination_country).toUpperCase() === "US";
 
   const references = proforma
     ? [
@@ -185,8 +184,8 @@ export function invoiceSpec(
     title: textField(data, "declaration.signatory_title"),
     place: textField(data, "declaration.place"),
     // A proforma is signed on its own date; the invoice on the declaration's.
-    date: proforma && readString(data, "proforma.date")
-      ? text(formatDate(read(data, "proforma.date")))
+    date: proforma && asString(data.proforma?.date)
+      ? text(formatDate(data.proforma?.date))
       : dateField(data, "declaration.date"),
   });
 
@@ -199,7 +198,7 @@ export function invoiceSpec(
 }
 
 function modeField(data: ShipmentData) {
-  return field("route.transport_mode", transportModeName(readString(data, "route.transport_mode")));
+  return field("route.transport_mode", transportModeName(asString(data.route?.transport_mode)));
 }
 
 /** The invoice line table: description, HS code, origin, quantity and unit, price, amount. */
@@ -264,9 +263,10 @@ export function invoiceLineTable(data: ShipmentData, currency: string): Block {
 /** Goods value, itemised charges (19 CFR 141.86(a)(6)) and the invoice total. */
 export function chargesRow(data: ShipmentData, currency: string): Block {
   const cur = currency || "XXX";
-  const goods = readNumber(data, "goods.total_value") ??
+  const goods = asNumber(data.goods?.total_value) ??
     (hasLineAmounts(data) ? linesTotal(data, currency) : undefined);
-  const charge = (key: string) => readNumber(data, `charges.${key}`) ?? 0;
+  const charge = (key: keyof NonNullable<ShipmentData["charges"]>) =>
+    readNumber(data, `charges.${key}`) ?? 0;
   const total = goods === undefined ? undefined : roundTo(
     goods + charge("freight") + charge("insurance") + charge("packing") + charge("other") -
       charge("discount"),

@@ -11,43 +11,74 @@
  * (`22767 Hamburg`, `12 kg`) is `text(...)` when every part is there, and otherwise the field of
  * the first missing part, so a draft can still be completed on the form.
  */
-import { choice, type Column, type Content, field, type FieldValue, text } from "../model.ts";
+import {
+  checkBox as anyCheckBox,
+  choice as anyChoice,
+  type ChoiceOption,
+  type Column,
+  type Content,
+  field as anyField,
+  type FieldValue,
+  text,
+} from "../model.ts";
 import { isPresent, readPath } from "../../rules/paths.ts";
+import type {
+  LineKey,
+  PartyRole,
+  ShipmentData,
+  ShipmentLineItem,
+  ShipmentPath,
+} from "../../shipments/types.ts";
 import { euMemberStates } from "../../reference/country_groups.ts";
 
 export { isPresent };
+export type { LineKey, PartyRole, ShipmentData, ShipmentPath };
 
-/** Shipment data as templates receive it: raw, possibly a draft with parts missing. */
-export type ShipmentData = Record<string, unknown>;
-type Item = Record<string, unknown>;
+/** A line item as templates read it: possibly incomplete, members read defensively. */
+type Item = ShipmentLineItem;
+
+/**
+ * The form field of a shipment data path, named after it: the model's `field`, typed so that a
+ * template naming a path the schema does not have fails to compile.
+ */
+export const field: (path: ShipmentPath, value: unknown, multiline?: boolean) => FieldValue =
+  anyField;
+
+/** A choice field of a shipment data path (the model's `choice`, typed). */
+export const choice: (path: ShipmentPath, value: unknown, options: ChoiceOption[]) => FieldValue =
+  anyChoice;
+
+/** A check box of a boolean shipment data path (the model's `checkBox`, typed). */
+export const checkBox: (path: ShipmentPath, value: unknown, label: string) => FieldValue =
+  anyCheckBox;
 
 // ---------------------------------------------------------------------------------------------
 // Reading
 // ---------------------------------------------------------------------------------------------
 
 /** The value at a snake_case dot path, or undefined. */
-export function read(data: unknown, path: string): unknown {
+export function read(data: ShipmentData, path: ShipmentPath): unknown {
   return readPath(data, path);
 }
 
 /** The value at a path as display text: strings trimmed, numbers and booleans as written. */
-export function readString(data: unknown, path: string): string {
+export function readString(data: ShipmentData, path: ShipmentPath): string {
   return asString(readPath(data, path));
 }
 
 /** A finite number at a path (numeric strings too), or undefined. */
-export function readNumber(data: unknown, path: string): number | undefined {
+export function readNumber(data: ShipmentData, path: ShipmentPath): number | undefined {
   return asNumber(readPath(data, path));
 }
 
 /** An array at a path, or an empty array. */
-export function readList(data: unknown, path: string): unknown[] {
+export function readList(data: ShipmentData, path: ShipmentPath): unknown[] {
   const value = readPath(data, path);
   return Array.isArray(value) ? value : [];
 }
 
 /** A boolean at a path (true/false, "yes"/"no", "Y"/"N"), or undefined. */
-export function readBoolean(data: unknown, path: string): boolean | undefined {
+export function readBoolean(data: ShipmentData, path: ShipmentPath): boolean | undefined {
   const value = readPath(data, path);
   if (typeof value === "boolean") return value;
   if (typeof value === "string") {
@@ -210,8 +241,8 @@ export function transportModeName(mode: unknown): string {
   return TRANSPORT_MODES[m.toLowerCase()] ?? m;
 }
 
-export function isAir(data: unknown): boolean {
-  return readString(data, "route.transport_mode").toLowerCase() === "air";
+export function isAir(data: ShipmentData): boolean {
+  return asString(data.route?.transport_mode).toLowerCase() === "air";
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -219,41 +250,41 @@ export function isAir(data: unknown): boolean {
 // ---------------------------------------------------------------------------------------------
 
 /** The field of a text path. */
-export function textField(data: unknown, path: string, multiline = false): FieldValue {
+export function textField(data: ShipmentData, path: ShipmentPath, multiline = false): FieldValue {
   return field(path, readString(data, path), multiline);
 }
 
 /** The field of an amount path, formatted in the currency's minor units. */
-export function moneyField(data: unknown, path: string, currency: string): FieldValue {
+export function moneyField(data: ShipmentData, path: ShipmentPath, currency: string): FieldValue {
   const n = readNumber(data, path);
   return field(path, n === undefined ? readString(data, path) : formatAmount(n, currency));
 }
 
 /** The field of a kilogram path: 1,234.50. */
-export function kgField(data: unknown, path: string): FieldValue {
+export function kgField(data: ShipmentData, path: ShipmentPath): FieldValue {
   const n = readNumber(data, path);
   return field(path, n === undefined ? readString(data, path) : formatKg(n));
 }
 
 /** The field of a cubic metre path: 12.400. */
-export function m3Field(data: unknown, path: string): FieldValue {
+export function m3Field(data: ShipmentData, path: ShipmentPath): FieldValue {
   const n = readNumber(data, path);
   return field(path, n === undefined ? readString(data, path) : formatM3(n));
 }
 
 /** The field of a number path (counts, quantities). */
-export function numberField(data: unknown, path: string): FieldValue {
+export function numberField(data: ShipmentData, path: ShipmentPath): FieldValue {
   const n = readNumber(data, path);
   return field(path, n === undefined ? readString(data, path) : formatQuantity(n));
 }
 
 /** The field of a date path, as ISO. */
-export function dateField(data: unknown, path: string): FieldValue {
+export function dateField(data: ShipmentData, path: ShipmentPath): FieldValue {
   return field(path, formatDate(read(data, path)));
 }
 
 /** The field of a country code path, printed as its English name ("Germany"). */
-export function countryField(data: unknown, path: string, upper = false): FieldValue {
+export function countryField(data: ShipmentData, path: ShipmentPath, upper = false): FieldValue {
   const name = countryName(read(data, path));
   return field(path, upper ? name.toUpperCase() : name);
 }
@@ -264,8 +295,8 @@ export function countryField(data: unknown, path: string, upper = false): FieldV
  * "Non-related"); the radio buttons' export values Yes and No read back as true and false.
  */
 export function yesNoChoice(
-  data: unknown,
-  path: string,
+  data: ShipmentData,
+  path: ShipmentPath,
   labels: [yes: string, no: string] = ["Yes", "No"],
 ): FieldValue {
   const b = readBoolean(data, path);
@@ -276,7 +307,7 @@ export function yesNoChoice(
 }
 
 /** Freight prepaid or collect, as boxes to tick (the schema's PREPAID and COLLECT). */
-export function freightChoice(data: unknown, path: string): FieldValue {
+export function freightChoice(data: ShipmentData, path: ShipmentPath): FieldValue {
   return choice(path, readString(data, path), [
     { value: "PREPAID", label: "Prepaid" },
     { value: "COLLECT", label: "Collect" },
@@ -288,8 +319,8 @@ export function freightChoice(data: unknown, path: string): FieldValue {
  * the field of the first missing one (empty, so the form can be completed there).
  */
 export function joined(
-  data: unknown,
-  paths: readonly string[],
+  data: ShipmentData,
+  paths: readonly ShipmentPath[],
   format: (values: string[]) => string,
 ): Content {
   const values = paths.map((p) => readString(data, p));
@@ -327,7 +358,11 @@ export interface PartyOptions {
  * tax ids and contact asked for. Missing name, address, city and country become fields, so a
  * draft can be completed on the form; optional extras print only when present.
  */
-export function partyLines(data: unknown, prefix: string, options: PartyOptions = {}): Content[] {
+export function partyLines(
+  data: ShipmentData,
+  prefix: PartyRole,
+  options: PartyOptions = {},
+): Content[] {
   const lines: Content[] = [textField(data, `${prefix}.name`)];
   lines.push(textField(data, `${prefix}.address`, true));
   lines.push(cityLine(data, prefix));
@@ -344,7 +379,7 @@ export function partyLines(data: unknown, prefix: string, options: PartyOptions 
  * "22767 Hamburg", "Chicago, IL 60612": text when the city is there, else the city field (no
  * blank line in a final document).
  */
-export function cityLine(data: unknown, prefix: string): Content {
+export function cityLine(data: ShipmentData, prefix: PartyRole): Content {
   const city = readString(data, `${prefix}.city`);
   if (!city) return { ...field(`${prefix}.city`, ""), omitWhenEmpty: true };
   const postal = readString(data, `${prefix}.postal_code`);
@@ -354,7 +389,7 @@ export function cityLine(data: unknown, prefix: string): Content {
 }
 
 /** Contact name, phone, e-mail, each when present. */
-export function contactLines(data: unknown, prefix: string): Content[] {
+export function contactLines(data: ShipmentData, prefix: PartyRole): Content[] {
   const name = readString(data, `${prefix}.contact_name`);
   const phone = readString(data, `${prefix}.contact_phone`);
   const email = readString(data, `${prefix}.contact_email`);
@@ -366,7 +401,7 @@ export function contactLines(data: unknown, prefix: string): Content[] {
 }
 
 /** A one-line summary of a party (name, city, country) as text, for repeats and references. */
-export function partySummary(data: unknown, prefix: string): string {
+export function partySummary(data: ShipmentData, prefix: PartyRole): string {
   return [
     readString(data, `${prefix}.name`),
     readString(data, `${prefix}.city`),
@@ -375,25 +410,25 @@ export function partySummary(data: unknown, prefix: string): string {
 }
 
 /** Whether a separate consignee (ship-to party) is given. */
-export function hasConsignee(data: unknown): boolean {
-  return isPresent(read(data, "consignee.name"));
+export function hasConsignee(data: ShipmentData): boolean {
+  return isPresent(data.consignee?.name);
 }
 
 /**
  * The consignee rule: the ship-to party is `consignee` when it has a name, otherwise the
  * importer (DOCUMENTS.md; the field requirements name `importer.name` as the consignee).
  */
-export function consigneePrefix(data: unknown): "consignee" | "importer" {
+export function consigneePrefix(data: ShipmentData): "consignee" | "importer" {
   return hasConsignee(data) ? "consignee" : "importer";
 }
 
 /** The consignee box: the consignee's lines, or the importer's when there is none. */
-export function consigneeLines(data: unknown, options: PartyOptions = {}): Content[] {
+export function consigneeLines(data: ShipmentData, options: PartyOptions = {}): Content[] {
   return partyLines(data, consigneePrefix(data), options);
 }
 
 /** A party's lines repeated as plain text (a second mention; the fields live elsewhere). */
-export function partyTextLines(data: unknown, prefix: string): Content[] {
+export function partyTextLines(data: ShipmentData, prefix: PartyRole): Content[] {
   return partyLines(data, prefix).map((c) => c.kind === "field" ? text(c.value) : c);
 }
 
@@ -402,17 +437,17 @@ export function partyTextLines(data: unknown, prefix: string): Content[] {
 // ---------------------------------------------------------------------------------------------
 
 /** "CIF New York (Incoterms® 2020)"; empty when there is no Incoterm. */
-export function incotermText(data: unknown): string {
-  const term = readString(data, "terms.incoterm").toUpperCase();
+export function incotermText(data: ShipmentData): string {
+  const term = asString(data.terms?.incoterm).toUpperCase();
   if (!term) return "";
-  const place = readString(data, "terms.incoterm_place");
+  const place = asString(data.terms?.incoterm_place);
   return `${term}${place ? ` ${place}` : ""} (Incoterms® 2020)`;
 }
 
 /** The Incoterm box: the text when complete, else the fields of the missing parts. */
-export function incotermLines(data: unknown): Content[] {
-  const term = readString(data, "terms.incoterm");
-  const place = readString(data, "terms.incoterm_place");
+export function incotermLines(data: ShipmentData): Content[] {
+  const term = asString(data.terms?.incoterm);
+  const place = asString(data.terms?.incoterm_place);
   if (term && place) return [text(incotermText(data))];
   return [
     term ? text(`${term.toUpperCase()} (Incoterms® 2020)`) : field("terms.incoterm", ""),
@@ -424,10 +459,10 @@ export function incotermLines(data: unknown): Content[] {
  * The AES legend of FTR § 30.7 for US exports: "AES X20260101987654" with an ITN, the exemption
  * legend ("NOEEI § 30.37(a)") without; empty when neither is given.
  */
-export function eeiLegend(data: unknown): string {
-  const itn = readString(data, "sli_data.itn");
+export function eeiLegend(data: ShipmentData): string {
+  const itn = asString(data.sli_data?.itn);
   if (itn) return `AES ${itn.toUpperCase()}`;
-  const exemption = readString(data, "sli_data.eei_exemption");
+  const exemption = asString(data.sli_data?.eei_exemption);
   if (!exemption) return "";
   if (/^NOEEI\b/i.test(exemption)) return exemption.replace(/^noeei/i, "NOEEI");
   const citation = exemption.replace(/^§\s*/, "");
@@ -435,26 +470,55 @@ export function eeiLegend(data: unknown): string {
 }
 
 /** Whether the shipment is a US export (origin country US). */
-export function isUsExport(data: unknown): boolean {
-  return readString(data, "route.origin_country").toUpperCase() === "US";
+export function isUsExport(data: ShipmentData): boolean {
+  return asString(data.route?.origin_country).toUpperCase() === "US";
 }
 
 // ---------------------------------------------------------------------------------------------
 // Line items
 // ---------------------------------------------------------------------------------------------
 
-/** The line items, each as an object (anything else becomes an empty object). */
-export function lineItems(data: unknown): Item[] {
-  return readList(data, "goods.line_items").map(asRecord);
+type Element<T> = T extends readonly (infer E)[] ? E : never;
+type Group<K extends keyof ShipmentData> = NonNullable<ShipmentData[K]>;
+
+/** The lists of objects templates print, and the type of their elements. */
+interface ObjectLists {
+  "goods.line_items": Item;
+  "packing.packages": Element<Group<"packing">["packages"]>;
+  "awb_data.routing": Element<Group<"awb_data">["routing"]>;
+  "awb_data.other_charges": Element<Group<"awb_data">["other_charges"]>;
+  "analysis_data.results": Element<Group<"analysis_data">["results"]>;
 }
 
+/** The element type of a list of objects (`ListElement<"packing.packages">`). */
+export type ListElement<P extends keyof ObjectLists> = ObjectLists[P];
+
+/**
+ * The elements of a list of objects, each as an object (anything else becomes an empty
+ * object); their members are as stored, so they are read with `asString` and `asNumber`.
+ */
+export function readObjects<P extends keyof ObjectLists>(
+  data: ShipmentData,
+  path: P,
+): ObjectLists[P][] {
+  return readList(data, path).map((value) => asRecord(value) as ObjectLists[P]);
+}
+
+/** The line items, each as an object (anything else becomes an empty object). */
+export function lineItems(data: ShipmentData): Item[] {
+  return readObjects(data, "goods.line_items");
+}
+
+/** The path of a line item member. */
+export type LineItemPath = `goods.line_items.${number}.${LineKey}`;
+
 /** `goods.line_items.<i>.<key>` */
-export function linePath(index: number, key: string): string {
+export function linePath(index: number, key: LineKey): LineItemPath {
   return `goods.line_items.${index}.${key}`;
 }
 
 /** The field of one line item member. */
-export function lineField(data: unknown, index: number, key: string, multiline = false) {
+export function lineField(data: ShipmentData, index: number, key: LineKey, multiline = false) {
   return textField(data, linePath(index, key), multiline);
 }
 
@@ -466,7 +530,7 @@ export function lineAmount(item: Item): number | undefined {
 }
 
 /** The sum of the line amounts (each rounded to the currency's minor units). */
-export function linesTotal(data: unknown, currency: string): number {
+export function linesTotal(data: ShipmentData, currency: string): number {
   const d = minorUnits(currency || "XXX");
   return roundTo(
     lineItems(data).reduce((s, item) => s + roundTo(lineAmount(item) ?? 0, d), 0),
@@ -475,7 +539,7 @@ export function linesTotal(data: unknown, currency: string): number {
 }
 
 /** The sum of a numeric line member, or undefined when no line has it. */
-export function sumLines(data: unknown, key: string): number | undefined {
+export function sumLines(data: ShipmentData, key: LineKey): number | undefined {
   let total: number | undefined;
   for (const item of lineItems(data)) {
     const n = asNumber(item[key]);
@@ -492,12 +556,12 @@ export function isHazardousItem(item: Item): boolean {
 }
 
 /** Whether any line is dangerous goods. */
-export function hasDangerousGoods(data: unknown): boolean {
+export function hasDangerousGoods(data: ShipmentData): boolean {
   return lineItems(data).some(isHazardousItem);
 }
 
 /** Line indexes with dangerous goods lines first (IMDG 5.4.1.4.2), otherwise in order. */
-export function dgFirstOrder(data: unknown): number[] {
+export function dgFirstOrder(data: ShipmentData): number[] {
   const items = lineItems(data);
   const indexes = items.map((_, i) => i);
   return [
@@ -543,10 +607,10 @@ export function dgDescription(item: Item): string {
  * class, the IMDG description as text; for dangerous goods missing one of them, the empty field
  * of the first missing one; otherwise the description field.
  */
-export function goodsDescriptionCell(data: unknown, index: number): Content {
+export function goodsDescriptionCell(data: ShipmentData, index: number): Content {
   const item = lineItems(data)[index] ?? {};
   if (!isHazardousItem(item)) return lineField(data, index, "description", true);
-  for (const key of ["un_number", "proper_shipping_name", "hazard_class"]) {
+  for (const key of ["un_number", "proper_shipping_name", "hazard_class"] as const) {
     if (!asString(item[key])) return field(linePath(index, key), "");
   }
   return text(dgDescription(item));
@@ -568,7 +632,7 @@ export function columnsOf(columns: readonly LineColumn[]): Column[] {
 
 /** One row per line item (in `order`, default as listed), a cell per column. */
 export function lineRows(
-  data: unknown,
+  data: ShipmentData,
   columns: readonly LineColumn[],
   order?: readonly number[],
 ): Content[][] {
@@ -579,7 +643,7 @@ export function lineRows(
 }
 
 /** A cell of quantity and unit ("12 kg"): text when both are there, else the missing field. */
-export function quantityCell(data: unknown, index: number): Content {
+export function quantityCell(data: ShipmentData, index: number): Content {
   const item = lineItems(data)[index] ?? {};
   const q = asNumber(item.quantity);
   if (q === undefined) return field(linePath(index, "quantity"), "");
@@ -589,7 +653,7 @@ export function quantityCell(data: unknown, index: number): Content {
 }
 
 /** A line's packages ("2 carton"): text when both are there, else the missing field. */
-export function linePackagesCell(data: unknown, index: number): Content {
+export function linePackagesCell(data: ShipmentData, index: number): Content {
   const item = lineItems(data)[index] ?? {};
   const count = asNumber(item.package_count);
   if (count === undefined) return field(linePath(index, "package_count"), "");
@@ -600,9 +664,9 @@ export function linePackagesCell(data: unknown, index: number): Content {
 
 /** The field of a line's numeric member, formatted (kg, quantity). */
 export function lineNumberField(
-  data: unknown,
+  data: ShipmentData,
   index: number,
-  key: string,
+  key: LineKey,
   format: (n: number) => string = formatQuantity,
 ): FieldValue {
   const item = lineItems(data)[index] ?? {};
@@ -611,19 +675,19 @@ export function lineNumberField(
 }
 
 /** The field of a line's origin country, printed as its name. */
-export function lineOriginField(data: unknown, index: number): FieldValue {
+export function lineOriginField(data: ShipmentData, index: number): FieldValue {
   return countryField(data, linePath(index, "origin_country"));
 }
 
 /** The total packages line ("20 cartons on 4 pallets"), or the missing fields. */
-export function packagesLines(data: unknown): Content[] {
-  const kind = readString(data, "packing.package_type");
+export function packagesLines(data: ShipmentData): Content[] {
+  const kind = asString(data.packing?.package_type);
   return [numberField(data, "packing.total_packages"), field("packing.package_type", kind)];
 }
 
 /** The shipment's currency code, upper case ("" when missing). */
-export function currencyOf(data: unknown): string {
-  return readString(data, "goods.currency").toUpperCase();
+export function currencyOf(data: ShipmentData): string {
+  return asString(data.goods?.currency).toUpperCase();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -631,7 +695,7 @@ export function currencyOf(data: unknown): string {
 // ---------------------------------------------------------------------------------------------
 
 /** The field of a text path printed in capital letters (names a form asks for in capitals). */
-export function upperField(data: unknown, path: string, multiline = false): FieldValue {
+export function upperField(data: ShipmentData, path: ShipmentPath, multiline = false): FieldValue {
   return field(path, readString(data, path).toUpperCase(), multiline);
 }
 
@@ -641,7 +705,7 @@ export function copyText(content: Content): Content {
 }
 
 /** The line indexes to print: every line item, or line 0 (blank fields) when there is none. */
-export function lineIndexes(data: unknown): number[] {
+export function lineIndexes(data: ShipmentData): number[] {
   const count = lineItems(data).length;
   return count > 0 ? Array.from({ length: count }, (_, i) => i) : [0];
 }
@@ -659,15 +723,15 @@ export function hs6(code: unknown): string {
  * flight number and airports by air), then with `ports` the ports of loading and discharge.
  * Each line is text when its values are there, and the empty field of a missing one otherwise.
  */
-export function conveyanceLines(data: unknown, options: { ports?: boolean } = {}): Content[] {
-  const mode = readString(data, "route.transport_mode").toLowerCase();
+export function conveyanceLines(data: ShipmentData, options: { ports?: boolean } = {}): Content[] {
+  const mode = asString(data.route?.transport_mode).toLowerCase();
   const lines: Content[] = [
     mode
       ? text(mode === "multimodal" ? "Multimodal transport" : `By ${mode}`)
       : field("route.transport_mode", ""),
   ];
   if (mode === "air") {
-    const flight = readString(data, "route.flight_number");
+    const flight = asString(data.route?.flight_number);
     lines.push(flight ? text(`Flight ${flight}`) : field("route.flight_number", ""));
     if (options.ports) {
       lines.push(joined(
@@ -678,8 +742,8 @@ export function conveyanceLines(data: unknown, options: { ports?: boolean } = {}
     }
     return lines;
   }
-  const vessel = readString(data, "route.vessel_name");
-  const voyage = readString(data, "route.voyage_number");
+  const vessel = asString(data.route?.vessel_name);
+  const voyage = asString(data.route?.voyage_number);
   if (mode === "sea" || mode === "multimodal" || mode === "" || vessel) {
     lines.push(vessel ? text(`Vessel ${vessel}`) : field("route.vessel_name", ""));
     lines.push(voyage ? text(`Voyage ${voyage}`) : field("route.voyage_number", ""));
@@ -699,9 +763,9 @@ export function conveyanceLines(data: unknown, options: { ports?: boolean } = {}
  * fields (either may be empty), so a draft can be completed on the form.
  */
 export function placeAndDateLines(
-  data: unknown,
-  placePath = "declaration.place",
-  datePath = "declaration.date",
+  data: ShipmentData,
+  placePath: ShipmentPath = "declaration.place",
+  datePath: ShipmentPath = "declaration.date",
 ): Content[] {
   const place = readString(data, placePath);
   const date = formatDate(read(data, datePath));
@@ -717,7 +781,7 @@ export function preferentialTerritory(code: unknown): string {
 }
 
 /** Dangerous goods lines first (as `dgFirstOrder`), or line 0 (blank fields) when there is none. */
-export function dgFirstIndexes(data: unknown): number[] {
+export function dgFirstIndexes(data: ShipmentData): number[] {
   const order = dgFirstOrder(data);
   return order.length > 0 ? order : [0];
 }

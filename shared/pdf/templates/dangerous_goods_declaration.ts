@@ -8,13 +8,16 @@
  * receiving organisation's receipt (21); the shipper's declarant (22).
  */
 import type { Block, Content, DocumentSpec } from "../model.ts";
-import { field, text } from "../model.ts";
+import { text } from "../model.ts";
 import {
+  asNumber,
+  asString,
   columnsOf,
   consigneeLines,
   countryField,
   dateField,
   dgFirstIndexes,
+  field,
   formatKg,
   goodsDescriptionCell,
   isAir,
@@ -26,8 +29,6 @@ import {
   m3Field,
   numberField,
   partyLines,
-  readNumber,
-  readString,
   type ShipmentData,
   textField,
 } from "./common.ts";
@@ -48,7 +49,7 @@ export const RECEIVING_ORGANISATION_RECEIPT =
   "Received the above number of packages/containers/trailers in apparent good order and " +
   "condition, unless stated hereon: RECEIVING ORGANISATION REMARKS:";
 
-export function dangerousGoodsDeclarationTemplate(data: Record<string, unknown>): DocumentSpec {
+export function dangerousGoodsDeclarationTemplate(data: ShipmentData): DocumentSpec {
   const air = isAir(data);
 
   const blocks: Block[] = [
@@ -89,7 +90,7 @@ export function dangerousGoodsDeclarationTemplate(data: Record<string, unknown>)
         {
           number: "8",
           label: "This shipment is within the limitations prescribed for: (delete non-applicable)",
-          lines: air || !readString(data, "route.transport_mode")
+          lines: air || !asString(data.route?.transport_mode)
             ? [text("PASSENGER AND CARGO AIRCRAFT"), text("CARGO AIRCRAFT ONLY")]
             : [text("Not applicable (not carried by air)")],
         },
@@ -226,7 +227,7 @@ export function dangerousGoodsDeclarationTemplate(data: Record<string, unknown>)
         {
           number: "22",
           label: "Name of company (shipper)",
-          lines: [text(readString(data, "exporter.name"))],
+          lines: [text(asString(data.exporter?.name))],
         },
       ],
     },
@@ -284,7 +285,7 @@ function goodsTable(data: ShipmentData): Block {
   const totals: Content[] = [
     text("Total", true),
     numberField(data, "packing.total_packages"),
-    field("packing.package_type", readString(data, "packing.package_type")),
+    field("packing.package_type", asString(data.packing?.package_type)),
     kgField(data, "weights.gross_kg"),
     kgField(data, "weights.net_kg"),
     m3Field(data, "weights.volume_m3"),
@@ -300,7 +301,7 @@ function goodsTable(data: ShipmentData): Block {
 
 /** Box 19: cargo gross mass plus the container's tare, when both are known. */
 function totalGrossMass(data: ShipmentData): Content {
-  const gross = readNumber(data, "weights.gross_kg");
-  const tare = readNumber(data, "container.tare_kg");
+  const gross = asNumber(data.weights?.gross_kg);
+  const tare = asNumber(data.container?.tare_kg);
   return text(gross === undefined || tare === undefined ? "" : formatKg(gross + tare));
 }

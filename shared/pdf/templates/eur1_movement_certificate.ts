@@ -5,10 +5,13 @@
  * wording as on the form.
  */
 import type { Block, Content, DocumentSpec } from "../model.ts";
-import { drawnChoice, field, text } from "../model.ts";
+import { drawnChoice, text } from "../model.ts";
 import {
+  asNumber,
+  asString,
   consigneeLines,
   conveyanceLines,
+  field,
   formatKg,
   joined,
   lineField,
@@ -18,9 +21,6 @@ import {
   partyLines,
   placeAndDateLines,
   preferentialTerritory,
-  read,
-  readNumber,
-  readString,
   type ShipmentData,
   sumLines,
   textField,
@@ -33,10 +33,10 @@ export const EUR1_FOOTNOTES = "(1) If goods are not packed, indicate number of a
   'state "in bulk" as appropriate. (2) Complete only where the regulations of the exporting ' +
   "country or territory require.";
 
-export function eur1MovementCertificateTemplate(data: Record<string, unknown>): DocumentSpec {
-  const number = readString(data, "origin_data.certificate_number");
-  const origin = preferentialTerritory(read(data, "route.origin_country"));
-  const destination = preferentialTerritory(read(data, "route.destination_country"));
+export function eur1MovementCertificateTemplate(data: ShipmentData): DocumentSpec {
+  const number = asString(data.origin_data?.certificate_number);
+  const origin = preferentialTerritory(data.route?.origin_country);
+  const destination = preferentialTerritory(data.route?.destination_country);
 
   const blocks: Block[] = [
     {
@@ -199,7 +199,7 @@ function goodsTable(data: ShipmentData): Block {
     lineNumberField(data, i, "gross_kg", formatKg),
     i === 0 ? invoiceCell(data) : text(""),
   ]);
-  const total = readNumber(data, "weights.gross_kg") ?? sumLines(data, "gross_kg");
+  const total = asNumber(data.weights?.gross_kg) ?? sumLines(data, "gross_kg");
   return {
     kind: "table",
     title:

@@ -7,10 +7,11 @@
  * signature and stamp.
  */
 import type { Block, DocumentSpec } from "../model.ts";
-import { choice, drawnChoice, field, text } from "../model.ts";
+import { drawnChoice, text } from "../model.ts";
 import {
   asNumber,
   asString,
+  choice,
   consigneeLines,
   consigneePrefix,
   conveyanceLines,
@@ -18,6 +19,7 @@ import {
   countryField,
   countryName,
   dateField,
+  field,
   formatKg,
   formatQuantity,
   isAir,
@@ -31,7 +33,6 @@ import {
   packagesLines,
   partyLines,
   partyTextLines,
-  read,
   readString,
   type ShipmentData,
   textField,
@@ -48,11 +49,11 @@ export const VET_NOTES = "Notes: Statements that do not apply are to be struck o
 const CONDITIONS = ["ambient", "chilled", "frozen"] as const;
 
 export function healthVeterinaryCertificateTemplate(
-  data: Record<string, unknown>,
+  data: ShipmentData,
 ): DocumentSpec {
   const v = "veterinary_data";
-  const destination = readString(data, "route.destination_country");
-  const origin = readString(data, "route.origin_country");
+  const destination = asString(data.route?.destination_country);
+  const origin = asString(data.route?.origin_country);
   const reference = textField(data, `${v}.certificate_number`);
   const establishment = readString(data, `${v}.establishment_number`);
   const condition = readString(data, `${v}.transport_conditions`).toLowerCase();
@@ -129,10 +130,10 @@ export function healthVeterinaryCertificateTemplate(
           number: "I.11",
           label: "Place of dispatch",
           lines: [
-            text(readString(data, "exporter.name")),
+            text(asString(data.exporter?.name)),
             text("Registration/Approval No."),
             field(`${v}.establishment_number`, establishment),
-            text(countryName(read(data, "exporter.country") ?? read(data, "route.origin_country"))),
+            text(countryName(data.exporter?.country ?? data.route?.origin_country)),
           ],
           span: 2,
         },

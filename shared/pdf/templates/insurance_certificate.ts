@@ -7,11 +7,16 @@
  * date of issue; signed for the insurer, endorsed by the assured.
  */
 import type { Block, Content, DocumentSpec } from "../model.ts";
-import { checkBox, choice, field, text } from "../model.ts";
+import { text } from "../model.ts";
 import {
+  asNumber,
+  asString,
+  checkBox,
+  choice,
   copyText,
   currencyOf,
   dateField,
+  field,
   formatAmount,
   formatQuantity,
   incotermLines,
@@ -24,8 +29,6 @@ import {
   packagesLines,
   partyLines,
   quantityCell,
-  read,
-  readNumber,
   readString,
   roundTo,
   type ShipmentData,
@@ -68,20 +71,20 @@ export interface SumInsured {
  * 110), rounded to the currency's minor units; undefined without a total value.
  */
 export function computeSumInsured(data: ShipmentData): SumInsured | undefined {
-  const total = readNumber(data, "goods.total_value");
+  const total = asNumber(data.goods?.total_value);
   if (total === undefined) return undefined;
-  const freight = readNumber(data, "charges.freight") ?? 0;
-  const premium = readNumber(data, "charges.insurance") ?? 0;
-  const pct = readNumber(data, "insurance_data.insured_percentage");
+  const freight = asNumber(data.charges?.freight) ?? 0;
+  const premium = asNumber(data.charges?.insurance) ?? 0;
+  const pct = asNumber(data.insurance_data?.insured_percentage);
   const percentage = pct !== undefined && pct > 0 ? pct : DEFAULT_INSURED_PERCENTAGE;
   const decimals = minorUnits(currencyOf(data) || "XXX");
   const basis = roundTo(total + freight + premium, decimals);
-  const incoterm = readString(data, "terms.incoterm").toUpperCase();
+  const incoterm = asString(data.terms?.incoterm).toUpperCase();
   const basisTerm = incoterm === "CIP" || (incoterm !== "CIF" && isAir(data)) ? "CIP" : "CIF";
   return { basis, percentage, amount: roundTo(basis * percentage / 100, decimals), basisTerm };
 }
 
-export function insuranceCertificateTemplate(data: Record<string, unknown>): DocumentSpec {
+export function insuranceCertificateTemplate(data: ShipmentData): DocumentSpec {
   const currency = currencyOf(data);
   const insurer = textField(data, "insurance_data.insurance_company");
 
@@ -158,12 +161,12 @@ export function insuranceCertificateTemplate(data: Record<string, unknown>): Doc
             coverage(data),
             checkBox(
               "insurance_data.war_clauses",
-              read(data, "insurance_data.war_clauses"),
+              data.insurance_data?.war_clauses,
               "Institute War Clauses (Cargo)",
             ),
             checkBox(
               "insurance_data.strikes_clauses",
-              read(data, "insurance_data.strikes_clauses"),
+              data.insurance_data?.strikes_clauses,
               "Institute Strikes Clauses (Cargo)",
             ),
             textField(data, "insurance_data.additional_clauses", true),
@@ -200,7 +203,7 @@ export function insuranceCertificateTemplate(data: Record<string, unknown>): Doc
     {
       kind: "signature",
       caption: "Endorsement of the assured",
-      name: text(readString(data, "exporter.name")),
+      name: text(asString(data.exporter?.name)),
     },
   ];
 
@@ -225,7 +228,7 @@ export function insuranceCertificateTemplate(data: Record<string, unknown>): Doc
  */
 function sumInsuredLines(data: ShipmentData, currency: string): Content[] {
   const cur = currency ? text(currency, true) : field("goods.currency", "");
-  const explicit = readNumber(data, "insurance_data.insured_value");
+  const explicit = asNumber(data.insurance_data?.insured_value);
   if (explicit !== undefined) {
     return [cur, field("insurance_data.insured_value", formatAmount(explicit, currency || "XXX"))];
   }
@@ -251,7 +254,7 @@ export const CARGO_CLAUSES = ["A", "B", "C"] as const;
  * is printed as it is.
  */
 function coverage(data: ShipmentData): Content {
-  const raw = readString(data, "insurance_data.coverage_type");
+  const raw = asString(data.insurance_data?.coverage_type);
   const named = /^\s*(?:ICC|Institute\s+Cargo\s+Clauses)\s*[_(]?\s*([ABC])\s*\)?\s*$/i.exec(raw);
   return choice(
     "insurance_data.coverage_type",
@@ -276,7 +279,7 @@ function voyage(data: ShipmentData): Content[] {
   const toPath = air ? "route.airport_of_destination" : "route.port_of_discharge";
   const from = readString(data, fromPath);
   const to = readString(data, toPath);
-  const delivery = readString(data, "route.place_of_delivery");
+  const delivery = asString(data.route?.place_of_delivery);
   const lines: Content[] = from && to
     ? [text(`From ${from} to ${to}`)]
     : [text("From"), field(fromPath, from), text("to"), field(toPath, to)];

@@ -5,14 +5,14 @@
  * totals of packages, net, gross and m³. No prices. The exporter may sign.
  */
 import type { Block, Box, Content, DocumentSpec } from "../model.ts";
-import { field, text } from "../model.ts";
+import { text } from "../model.ts";
 import {
   asNumber,
-  asRecord,
   asString,
   columnsOf,
   consigneeLines,
   dateField,
+  field,
   formatKg,
   formatQuantity,
   hasConsignee,
@@ -24,18 +24,21 @@ import {
   lineNumberField,
   linePackagesCell,
   lineRows,
+  type ListElement,
   m3Field,
   numberField,
   partyLines,
-  readList,
-  readString,
+  readObjects,
   type ShipmentData,
   sumLines,
   textField,
   transportModeName,
 } from "./common.ts";
 
-export function packingListTemplate(data: Record<string, unknown>): DocumentSpec {
+type Package = ListElement<"packing.packages">;
+type PackageKey = keyof Package;
+
+export function packingListTemplate(data: ShipmentData): DocumentSpec {
   const parties: Box[] = [
     { label: "Shipper / Exporter", lines: partyLines(data, "exporter", { contact: true }) },
     { label: "Consignee", lines: consigneeLines(data, { contact: true }) },
@@ -54,7 +57,7 @@ export function packingListTemplate(data: Record<string, unknown>): DocumentSpec
           lines: [
             field(
               "route.transport_mode",
-              transportModeName(readString(data, "route.transport_mode")),
+              transportModeName(asString(data.route?.transport_mode)),
             ),
           ],
         },
@@ -100,7 +103,7 @@ export function packingListTemplate(data: Record<string, unknown>): DocumentSpec
     },
   ];
 
-  const packages = readList(data, "packing.packages");
+  const packages = readObjects(data, "packing.packages");
   if (packages.length > 0) blocks.push(packageTable(packages));
   blocks.push(contentsTable(data));
 
@@ -136,10 +139,10 @@ export function packingListTemplate(data: Record<string, unknown>): DocumentSpec
 }
 
 /** One row per package: number, kind, marks, contents, quantity, net, gross, dimensions. */
-function packageTable(packages: unknown[]): Block {
-  const path = (i: number, key: string) => `packing.packages.${i}.${key}`;
-  const cell = (i: number, key: string, format?: (n: number) => string): Content => {
-    const value = asRecord(packages[i])[key];
+function packageTable(packages: Package[]): Block {
+  const path = (i: number, key: PackageKey) => `packing.packages.${i}.${key}` as const;
+  const cell = (i: number, key: PackageKey, format?: (n: number) => string): Content => {
+    const value = packages[i]?.[key];
     const n = asNumber(value);
     return field(path(i, key), format && n !== undefined ? format(n) : asString(value));
   };
@@ -155,10 +158,10 @@ function packageTable(packages: unknown[]): Block {
     cell(i, "width_cm", formatQuantity),
     cell(i, "height_cm", formatQuantity),
   ]);
-  const sum = (key: string) => {
+  const sum = (key: PackageKey) => {
     let total: number | undefined;
     for (const p of packages) {
-      const n = asNumber(asRecord(p)[key]);
+      const n = asNumber(p[key]);
       if (n !== undefined) total = (total ?? 0) + n;
     }
     return total === undefined ? "" : formatKg(total);

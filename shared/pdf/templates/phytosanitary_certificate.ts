@@ -9,6 +9,7 @@
 import type { Block, DocumentSpec } from "../model.ts";
 import { text } from "../model.ts";
 import {
+  asString,
   consigneeLines,
   conveyanceLines,
   countryField,
@@ -18,7 +19,7 @@ import {
   packagesLines,
   partyLines,
   quantityCell,
-  readString,
+  type ShipmentData,
   textField,
 } from "./common.ts";
 
@@ -29,8 +30,8 @@ export const PHYTO_CERTIFICATION = "This is to certify that the plants, plant pr
   "requirements of the importing contracting party, including those for regulated " +
   "non-quarantine pests.";
 
-export function phytosanitaryCertificateTemplate(data: Record<string, unknown>): DocumentSpec {
-  const number = readString(data, "phytosanitary_data.certificate_number");
+export function phytosanitaryCertificateTemplate(data: ShipmentData): DocumentSpec {
+  const number = asString(data.phytosanitary_data?.certificate_number);
   const t = "phytosanitary_data.treatment";
 
   const blocks: Block[] = [

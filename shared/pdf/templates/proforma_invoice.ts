@@ -5,7 +5,8 @@
  */
 import type { DocumentSpec } from "../model.ts";
 import { invoiceSpec } from "./commercial_invoice.ts";
+import type { ShipmentData } from "./common.ts";
 
-export function proformaInvoiceTemplate(data: Record<string, unknown>): DocumentSpec {
+export function proformaInvoiceTemplate(data: ShipmentData): DocumentSpec {
   return invoiceSpec(data, "proforma");
 }

@@ -10,15 +10,17 @@
  * a USPPI officer, who authorises the forwarder as agent.
  */
 import type { Block, Content, DocumentSpec } from "../model.ts";
-import { drawnChoice, field, text } from "../model.ts";
+import { drawnChoice, text } from "../model.ts";
 import { hasLineAmounts } from "./commercial_invoice.ts";
 import {
+  asString,
   columnsOf,
   consigneeLines,
   countryField,
   currencyOf,
   dateField,
   eeiLegend,
+  field,
   formatAmount,
   formatKg,
   freightChoice,
@@ -33,7 +35,6 @@ import {
   lineRows,
   linesTotal,
   partyLines,
-  readString,
   type ShipmentData,
   sumLines,
   textField,
@@ -55,7 +56,7 @@ export const SLI_CERTIFICATION =
   "Sec. 401; 18 U.S.C. Sec. 1001; 50 U.S.C. App. 2410).";
 
 export function shippersLetterOfInstructionTemplate(
-  data: Record<string, unknown>,
+  data: ShipmentData,
 ): DocumentSpec {
   const air = isAir(data);
   const currency = currencyOf(data);
@@ -127,7 +128,7 @@ export function shippersLetterOfInstructionTemplate(
           lines: [
             field(
               "route.transport_mode",
-              transportModeName(readString(data, "route.transport_mode")),
+              transportModeName(asString(data.route?.transport_mode)),
             ),
           ],
         },

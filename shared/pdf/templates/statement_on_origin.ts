@@ -13,12 +13,13 @@
  */
 import { PAN_EURO_PARTNERS } from "../../reference/country_groups.ts";
 import type { Block, Content, DocumentSpec } from "../model.ts";
-import { field, text } from "../model.ts";
+import { text } from "../model.ts";
 import {
   asString,
   consigneeLines,
   countryName,
   dateField,
+  field,
   isEuMember,
   lineField,
   lineIndexes,
@@ -27,7 +28,6 @@ import {
   partyLines,
   placeAndDateLines,
   quantityCell,
-  read,
   readString,
   type ShipmentData,
   textField,
@@ -81,7 +81,7 @@ const AGREEMENT_NAMES: Record<OriginWording, string> = {
 
 /** Which text applies: by the agreement's name, else by the route (PEM partners, else TCA). */
 export function originWording(data: ShipmentData): OriginWording {
-  const name = readString(data, "origin_data.agreement_name");
+  const name = asString(data.origin_data?.agreement_name);
   if (/\bGSP\b|generali[sz]ed (system|scheme)/i.test(name)) return "GSP";
   if (
     /pan[- ]?euro|\bPEM\b|regional convention|euro[- ]?med|\bEEA\b|\bEFTA\b|switzerland|swiss|norway|iceland|liechtenstein|turkey|türkiye/i
@@ -91,19 +91,19 @@ export function originWording(data: ShipmentData): OriginWording {
     return "TCA";
   }
   if (name) return "FTA";
-  const destination = readString(data, "route.destination_country").toUpperCase();
+  const destination = asString(data.route?.destination_country).toUpperCase();
   return PAN_EURO_PARTNERS.has(destination) ? "PEM" : "TCA";
 }
 
 /** The exporting country: the exporter's country, else the route's origin. */
 function exportingCountry(data: ShipmentData): string {
-  return (readString(data, "exporter.country") || readString(data, "route.origin_country"))
+  return (asString(data.exporter?.country) || asString(data.route?.origin_country))
     .toUpperCase();
 }
 
 /** How the origin is written: TCA "the Union"/"the United Kingdom", PEM/GSP "EU" or the country. */
 export function originText(data: ShipmentData, wording: OriginWording): string {
-  const country = readString(data, "route.origin_country").toUpperCase() ||
+  const country = asString(data.route?.origin_country).toUpperCase() ||
     exportingCountry(data);
   if (!country) return "";
   const eu = isEuMember(country);
@@ -122,19 +122,22 @@ export function originText(data: ShipmentData, wording: OriginWording): string {
 }
 
 /** The exporter reference: GB EORI for a UK exporter, else the REX number (or EORI). */
-function referencePath(data: ShipmentData, wording: OriginWording): string | undefined {
+function referencePath(
+  data: ShipmentData,
+  wording: OriginWording,
+): "exporter.tax_ids.eori" | "exporter.tax_ids.rex" | undefined {
   if (wording === "PEM") return undefined;
   const country = exportingCountry(data);
   if (wording !== "GSP" && (country === "GB" || country === "UK")) {
     return "exporter.tax_ids.eori";
   }
   if (wording === "GSP") return "exporter.tax_ids.rex";
-  return readString(data, "exporter.tax_ids.rex") || !readString(data, "exporter.tax_ids.eori")
+  return asString(data.exporter?.tax_ids?.rex) || !asString(data.exporter?.tax_ids?.eori)
     ? "exporter.tax_ids.rex"
     : "exporter.tax_ids.eori";
 }
 
-export function statementOnOriginTemplate(data: Record<string, unknown>): DocumentSpec {
+export function statementOnOriginTemplate(data: ShipmentData): DocumentSpec {
   const wording = originWording(data);
   const items = lineItems(data);
   const criteria = [
@@ -168,7 +171,7 @@ export function statementOnOriginTemplate(data: Record<string, unknown>): Docume
           label: "Country of destination",
           lines: [field(
             "route.destination_country",
-            countryName(read(data, "route.destination_country")).toUpperCase(),
+            countryName(data.route?.destination_country).toUpperCase(),
           )],
         },
       ],
@@ -208,7 +211,7 @@ export function statementOnOriginTemplate(data: Record<string, unknown>): Docume
   return {
     type: "STATEMENT_ON_ORIGIN",
     title: "STATEMENT ON ORIGIN",
-    subtitle: readString(data, "origin_data.agreement_name") || AGREEMENT_NAMES[wording] ||
+    subtitle: asString(data.origin_data?.agreement_name) || AGREEMENT_NAMES[wording] ||
       undefined,
     references: [
       { label: "Invoice No.", content: textField(data, "invoice.number") },
@@ -227,8 +230,8 @@ function statementLines(
   const refPath = referencePath(data, wording);
   const ref = refPath ? readString(data, refPath) : "";
   const origin = originText(data, wording);
-  const from = readString(data, "origin_data.period_from");
-  const to = readString(data, "origin_data.period_to");
+  const from = asString(data.origin_data?.period_from);
+  const to = asString(data.origin_data?.period_to);
   if ((wording === "TCA" || wording === "FTA") && (from || to)) {
     lines.push(text(`(Period: from ${from || "..."} to ${to || "..."})`));
   }
@@ -260,7 +263,7 @@ function statementLines(
       ),
     );
   } else {
-    lines.push(text(""), text(readString(data, "exporter.name")), text("(Name of the exporter)"));
+    lines.push(text(""), text(asString(data.exporter?.name)), text("(Name of the exporter)"));
   }
   return lines;
 }

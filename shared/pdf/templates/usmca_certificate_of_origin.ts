@@ -6,13 +6,15 @@
  * with the certification text, verbatim.
  */
 import type { Block, Content, DocumentSpec } from "../model.ts";
-import { choice, field, text } from "../model.ts";
+import { text } from "../model.ts";
 import {
   asString,
+  choice,
   contactLines,
   copyText,
   countryField,
   dateField,
+  field,
   formatDate,
   hs6,
   lineField,
@@ -20,7 +22,7 @@ import {
   lineItems,
   linePath,
   partyLines,
-  read,
+  type PartyRole,
   readString,
   type ShipmentData,
   textField,
@@ -46,15 +48,15 @@ const ROLES = ["importer", "exporter", "producer"] as const;
 type Role = (typeof ROLES)[number];
 
 function certifierRole(data: ShipmentData): Role | undefined {
-  const role = readString(data, "certifier.role").toLowerCase();
+  const role = asString(data.certifier?.role).toLowerCase();
   return (ROLES as readonly string[]).includes(role) ? role as Role : undefined;
 }
 
-export function usmcaCertificateOfOriginTemplate(data: Record<string, unknown>): DocumentSpec {
+export function usmcaCertificateOfOriginTemplate(data: ShipmentData): DocumentSpec {
   const role = certifierRole(data);
-  const rawRole = readString(data, "certifier.role");
-  const from = formatDate(read(data, "origin_data.period_from"));
-  const to = formatDate(read(data, "origin_data.period_to"));
+  const rawRole = asString(data.certifier?.role);
+  const from = formatDate(data.origin_data?.period_from);
+  const to = formatDate(data.origin_data?.period_to);
 
   const blocks: Block[] = [
     {
@@ -161,16 +163,16 @@ export function usmcaCertificateOfOriginTemplate(data: Record<string, unknown>):
  * exporter, importer or producer, that party's are printed (with their own paths).
  */
 function certifierLines(data: ShipmentData, role: Role | undefined): Content[] {
-  const own = readString(data, "certifier.address");
+  const own = asString(data.certifier?.address);
   const fallback = role && !own && readString(data, `${role}.address`) ? role : undefined;
   const prefix = fallback ?? "certifier";
   const lines: Content[] = [
-    text(readString(data, "certifier.name")),
-    text(readString(data, "certifier.title")),
+    text(asString(data.certifier?.name)),
+    text(asString(data.certifier?.title)),
     ...partyLines(data, prefix).slice(1).map((c) => fallback ? copyText(c) : c),
   ];
-  const phone = readString(data, "certifier.contact_phone");
-  const email = readString(data, "certifier.contact_email");
+  const phone = asString(data.certifier?.contact_phone);
+  const email = asString(data.certifier?.contact_email);
   const phonePrefix = phone || !fallback || !readString(data, `${fallback}.contact_phone`)
     ? "certifier"
     : fallback;
@@ -182,20 +184,25 @@ function certifierLines(data: ShipmentData, role: Role | undefined): Content[] {
   return lines.filter((c) => c.kind === "field" || c.value !== "");
 }
 
-function contactField(data: ShipmentData, prefix: string, key: string, label: string): Content {
+function contactField(
+  data: ShipmentData,
+  prefix: PartyRole,
+  key: "contact_phone" | "contact_email",
+  label: string,
+): Content {
   const value = readString(data, `${prefix}.${key}`);
   return value ? text(`${label}: ${value}`) : field(`${prefix}.${key}`, "");
 }
 
 /** Element 4: the producer, or the empty name field with the permitted alternatives. */
 function producerLines(data: ShipmentData): Content[] {
-  const name = readString(data, "producer.name");
+  const name = asString(data.producer?.name);
   if (!name) return [field("producer.name", ""), text(USMCA_PRODUCER_HINT)];
   const lines: Content[] = [textField(data, "producer.name")];
   if (/^(various|available upon request)/i.test(name)) return lines;
-  const address = readString(data, "producer.address");
+  const address = asString(data.producer?.address);
   if (address) lines.push(textField(data, "producer.address", true));
-  if (readString(data, "producer.country")) {
+  if (asString(data.producer?.country)) {
     lines.push(countryField(data, "producer.country", true));
   }
   lines.push(...contactLines(data, "producer"));

@@ -7,15 +7,16 @@
  * name in capitals and signature of the person duly authorized by the shipper.
  */
 import type { Block, Content, DocumentSpec } from "../model.ts";
-import { choice, text } from "../model.ts";
+import { text } from "../model.ts";
 import {
+  asNumber,
+  asString,
+  choice,
   conveyanceLines,
   dateField,
   formatKg,
   kgField,
   partyLines,
-  readNumber,
-  readString,
   roundTo,
   type ShipmentData,
   textField,
@@ -43,14 +44,14 @@ export const VGM_NOTES = "A packed container whose verified gross mass has not b
 
 /** 1, 2, or undefined, from "METHOD_1", "Method 2", "1", … */
 export function weighingMethod(data: ShipmentData): 1 | 2 | undefined {
-  const m = /([12])\s*$/.exec(readString(data, "vgm_data.weighing_method"));
+  const m = /([12])\s*$/.exec(asString(data.vgm_data?.weighing_method));
   return m ? (Number(m[1]) as 1 | 2) : undefined;
 }
 
-export function vgmDeclarationTemplate(data: Record<string, unknown>): DocumentSpec {
+export function vgmDeclarationTemplate(data: ShipmentData): DocumentSpec {
   const method = weighingMethod(data);
-  const rawMethod = readString(data, "vgm_data.weighing_method");
-  const container = readString(data, "container.number");
+  const rawMethod = asString(data.vgm_data?.weighing_method);
+  const container = asString(data.container?.number);
 
   const blocks: Block[] = [
     {
@@ -146,8 +147,8 @@ export function vgmDeclarationTemplate(data: Record<string, unknown>): DocumentS
 
 /** Method 2: the cargo's mass with packing and securing material, the tare, and their sum. */
 function method2Breakdown(data: ShipmentData): Block {
-  const cargo = readNumber(data, "weights.gross_kg");
-  const tare = readNumber(data, "container.tare_kg");
+  const cargo = asNumber(data.weights?.gross_kg);
+  const tare = asNumber(data.container?.tare_kg);
   return {
     kind: "boxes",
     boxes: [

@@ -1,4 +1,5 @@
-import { readPath } from "../../rules/paths.ts";
+import { readPath, type ShipmentData, type ShipmentPath } from "../../rules/paths.ts";
+import type { ShipmentLineItem } from "../../shipments/types.ts";
 import type { RuleResult } from "../types.ts";
 import {
   failed,
@@ -110,7 +111,7 @@ function isPortOrAirport(fn: string): boolean {
   return fn[0] === "1" || fn[3] === "4";
 }
 
-const COUNTRY_FIELDS = [
+const COUNTRY_FIELDS: readonly ShipmentPath[] = [
   "exporter.country",
   "importer.country",
   "consignee.country",
@@ -232,7 +233,7 @@ export const lineItemTotals: Rule = {
 };
 
 /** Freight, insurance, packing and other charges, less any discount. */
-function chargesOf(data: Record<string, unknown>): number {
+function chargesOf(data: ShipmentData): number {
   const charges = readPath(data, "charges");
   if (!isObject(charges)) return 0;
   const n = (key: string) => (typeof charges[key] === "number" ? charges[key] as number : 0);
@@ -267,7 +268,7 @@ export const quantitiesPositive: Rule = {
   },
 };
 
-export function isHazardous(item: Record<string, unknown>): boolean {
+export function isHazardous(item: ShipmentLineItem): boolean {
   const flags = item.compliance_flags;
   return item.is_hazardous === true ||
     (Array.isArray(flags) && flags.some((f) => typeof f === "string" && f.toLowerCase() === "dgd"));

@@ -1,5 +1,5 @@
 import sanctions from "../../../data/compliance/sanctions.json" with { type: "json" };
-import { readPath } from "../../rules/paths.ts";
+import { readPath, type ShipmentPath } from "../../rules/paths.ts";
 import type { RuleResult } from "../types.ts";
 import {
   failed,
@@ -19,7 +19,7 @@ type Jurisdiction = "UN" | "US" | "EU";
  */
 function bindingJurisdictions(ctx: RuleContext): Set<Jurisdiction> {
   const bound = new Set<Jurisdiction>(["UN"]);
-  for (const path of ["exporter.country", "route.origin_country"]) {
+  for (const path of ["exporter.country", "route.origin_country"] as const) {
     const country = readPath(ctx.data, path);
     if (country === "US") bound.add("US");
     if (typeof country === "string" && ctx.codeLists.euMembers.has(country)) bound.add("EU");
@@ -27,7 +27,11 @@ function bindingJurisdictions(ctx: RuleContext): Set<Jurisdiction> {
   return bound;
 }
 
-const DESTINATION_FIELDS = ["route.destination_country", "importer.country", "consignee.country"];
+const DESTINATION_FIELDS: readonly ShipmentPath[] = [
+  "route.destination_country",
+  "importer.country",
+  "consignee.country",
+];
 
 export const embargoScreening: Rule = {
   id: "embargo_screening",

@@ -1,6 +1,7 @@
 import type { RuleResult } from "../types.ts";
 import type { CodeLists, HsMatch, Locode } from "../reference.ts";
-import { readPath } from "../../rules/paths.ts";
+import { readPath, type ShipmentData } from "../../rules/paths.ts";
+import type { ShipmentLineItem } from "../../shipments/types.ts";
 
 /**
  * What every rule sees: the shipment as submitted (rules read it defensively, so that business
@@ -8,7 +9,7 @@ import { readPath } from "../../rules/paths.ts";
  * prefetched for it.
  */
 export interface RuleContext {
-  data: Record<string, unknown>;
+  data: ShipmentData;
   lineItems: LineItemView[];
   codeLists: CodeLists;
   hs: HsMatch;
@@ -17,8 +18,9 @@ export interface RuleContext {
 
 export interface LineItemView {
   index: number;
-  path: string;
-  item: Record<string, unknown>;
+  path: LinePath;
+  /** An object at least; its members are as submitted (read them defensively). */
+  item: ShipmentLineItem;
 }
 
 export interface Rule {
@@ -26,11 +28,14 @@ export interface Rule {
   check(ctx: RuleContext): RuleResult[];
 }
 
-export function lineItemsOf(data: Record<string, unknown>): LineItemView[] {
+/** `goods.line_items.<i>` */
+export type LinePath = `goods.line_items.${number}`;
+
+export function lineItemsOf(data: ShipmentData): LineItemView[] {
   const items = readPath(data, "goods.line_items");
   if (!Array.isArray(items)) return [];
   return items.flatMap((item, index) =>
-    isObject(item) ? [{ index, path: `goods.line_items.${index}`, item }] : []
+    isObject(item) ? [{ index, path: `goods.line_items.${index}` as const, item }] : []
   );
 }
 
