@@ -533,7 +533,7 @@ export const SETTINGS: readonly SettingDoc[] = [
   {
     name: "SUPABASE_SERVICE_ROLE_KEY",
     default: "generated once into `DATA_DIR/keys.json`",
-    meaning: "the admin key (Bearer of `/api/v1/admin/...` and the `worker` function)",
+    meaning: "the admin key (Bearer of `/api/v1/admin/...`, `worker` and `extraction-worker`)",
     scope: "service",
   },
   {
