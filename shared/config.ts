@@ -141,13 +141,10 @@ export interface ServiceKeys {
  */
 const DECLARED = {
   PORT: setting("PORT", 54321, whole(), "where the local gateway listens"),
-  DB_POOL_SIZE: setting(
-    "DB_POOL_SIZE",
-    10,
-    whole(),
-    "PostgreSQL connections per process",
-    "(`3` in an edge function)",
-  ),
+  // Edge isolates are many, each with its own pool: a small one there.
+  DB_POOL_SIZE: setting("DB_POOL_SIZE", 10, whole(), "PostgreSQL connections per process", {
+    edge: 3,
+  }),
   DATA_DIR: setting(
     "DATA_DIR",
     ".data",
@@ -192,6 +189,16 @@ const DECLARED = {
     "how long a verified key is cached in process",
   ),
   LOG_REQUESTS: setting("LOG_REQUESTS", true, flag, "one JSON line per request on stdout"),
+  PROVIDER_RULES_URL: setting(
+    "PROVIDER_RULES_URL",
+    "",
+    unsetMeansOff,
+    "an outside rules provider (`POST …/validate`)",
+    { shown: "unset: the built-in rules" },
+  ),
+  PROVIDER_RULES_API_KEY: setting("PROVIDER_RULES_API_KEY", "", unsetMeansOff, "its Bearer key", {
+    shown: "unset",
+  }),
   PROVIDER_DEFAULT_GATE_ID: setting(
     "PROVIDER_DEFAULT_GATE_ID",
     "trade-document-validator",
@@ -277,6 +284,30 @@ const DECLARED = {
     flag,
     "webhooks to private/loopback addresses and plain http",
   ),
+  FLATTEN_SERVICE_URL: setting(
+    "FLATTEN_SERVICE_URL",
+    "",
+    unsetMeansOff,
+    "a Gotenberg-compatible PDF/A service (flatten-document)",
+    { shown: "unset: the built-in flattener" },
+  ),
+  FLATTEN_SERVICE_API_KEY: setting(
+    "FLATTEN_SERVICE_API_KEY",
+    "",
+    unsetMeansOff,
+    "sent to it as `Authorization: Bearer`",
+    { shown: "unset" },
+  ),
+  EXTRACTION_API_URL: setting(
+    "EXTRACTION_API_URL",
+    "",
+    unsetMeansOff,
+    "an OpenAI-compatible API for /api/v1/extract (`…/v1`)",
+    { shown: "unset: the built-in extractor" },
+  ),
+  EXTRACTION_API_KEY: setting("EXTRACTION_API_KEY", "", unsetMeansOff, "its Bearer key", {
+    shown: "unset",
+  }),
   EXTRACTION_MODEL: setting("EXTRACTION_MODEL", "gpt-4o-mini", text, "its model"),
   EXTRACTION_API_TIMEOUT_SECONDS: setting(
     "EXTRACTION_API_TIMEOUT_SECONDS",
@@ -298,17 +329,22 @@ const DECLARED = {
   ),
 } as const;
 
-export function readConfig(env: Env, keys: ServiceKeys): Config {
+/** `runtime`: `edge` for a serverless process (readEdgeConfig), where some defaults differ. */
+export function readConfig(
+  env: Env,
+  keys: ServiceKeys,
+  runtime: Config["runtime"] = "local",
+): Config {
   const port = read(env, DECLARED.PORT);
   const supabaseUrl = (env.get("SUPABASE_URL") || "").replace(/\/+$/, "") || undefined;
   const publicBaseUrl = (env.get("PUBLIC_BASE_URL") || supabaseUrl ||
     `http://127.0.0.1:${port}`).replace(/\/+$/, "");
   const databaseUrl = env.get("DATABASE_URL") || env.get("SUPABASE_DB_URL") || undefined;
   return {
-    runtime: "local",
+    runtime,
     port,
     databaseUrl,
-    dbPoolSize: read(env, DECLARED.DB_POOL_SIZE),
+    dbPoolSize: read(env, DECLARED.DB_POOL_SIZE, runtime),
     dbPrepare: booleanSetting(env, "DB_PREPARE", !usesTransactionPooler(databaseUrl)),
     dataDir: read(env, DECLARED.DATA_DIR),
     anonKey: keys.anonKey,
@@ -329,8 +365,8 @@ export function readConfig(env: Env, keys: ServiceKeys): Config {
     apiKeyCacheSeconds: read(env, DECLARED.API_KEY_CACHE_SECONDS),
     logRequests: read(env, DECLARED.LOG_REQUESTS),
     defaultGate: read(env, DECLARED.PROVIDER_DEFAULT_GATE_ID),
-    rulesProviderUrl: env.get("PROVIDER_RULES_URL") || undefined,
-    rulesProviderApiKey: env.get("PROVIDER_RULES_API_KEY") || undefined,
+    rulesProviderUrl: read(env, DECLARED.PROVIDER_RULES_URL),
+    rulesProviderApiKey: read(env, DECLARED.PROVIDER_RULES_API_KEY),
     publicVerifyUrl: (env.get("PUBLIC_VERIFY_URL") || `${publicBaseUrl}/functions/v1/verify-hash`)
       .replace(/\/+$/, ""),
     supabaseUrl,
@@ -367,10 +403,10 @@ export function readConfig(env: Env, keys: ServiceKeys): Config {
     dbConnectTimeoutSeconds: read(env, DECLARED.DB_CONNECT_TIMEOUT_SECONDS),
     dbStatementTimeoutMs: read(env, DECLARED.DB_STATEMENT_TIMEOUT_MS),
     webhookAllowPrivateNetworks: read(env, DECLARED.WEBHOOK_ALLOW_PRIVATE_NETWORKS),
-    flattenServiceUrl: env.get("FLATTEN_SERVICE_URL") || undefined,
-    flattenServiceApiKey: env.get("FLATTEN_SERVICE_API_KEY") || undefined,
-    extractionApiUrl: env.get("EXTRACTION_API_URL") || undefined,
-    extractionApiKey: env.get("EXTRACTION_API_KEY") || undefined,
+    flattenServiceUrl: read(env, DECLARED.FLATTEN_SERVICE_URL),
+    flattenServiceApiKey: read(env, DECLARED.FLATTEN_SERVICE_API_KEY),
+    extractionApiUrl: read(env, DECLARED.EXTRACTION_API_URL),
+    extractionApiKey: read(env, DECLARED.EXTRACTION_API_KEY),
     extractionModel: read(env, DECLARED.EXTRACTION_MODEL),
     extractionApiTimeoutSeconds: read(env, DECLARED.EXTRACTION_API_TIMEOUT_SECONDS),
     extractionTimeoutSeconds: read(env, DECLARED.EXTRACTION_TIMEOUT_SECONDS),
@@ -401,10 +437,12 @@ type SettingValue = string | number | boolean;
 interface Declared<T, D extends SettingValue> {
   name: string;
   default: D;
+  /** The default in an edge function (Supabase, Deno Deploy), where it differs. */
+  edge?: D;
   parse(env: Env, name: string, fallback: D): T;
   meaning: string;
-  /** Shown after the default: where another one applies. */
-  note?: string;
+  /** The README's default column, where it is no value (an optional setting). */
+  shown?: string;
 }
 
 function setting<T, D extends SettingValue>(
@@ -412,13 +450,25 @@ function setting<T, D extends SettingValue>(
   fallback: D,
   parse: (env: Env, name: string, fallback: D) => T,
   meaning: string,
-  note?: string,
+  more: Pick<Declared<T, D>, "edge" | "shown"> = {},
 ): Declared<T, D> {
-  return { name, default: fallback, parse, meaning, note };
+  return { name, default: fallback, parse, meaning, ...more };
 }
 
-function read<T, D extends SettingValue>(env: Env, declared: Declared<T, D>): T {
-  return declared.parse(env, declared.name, declared.default);
+/** A setting that is off while unset (`""`); `shown` says what applies then. */
+function unsetMeansOff(env: Env, name: string): string | undefined {
+  return env.get(name) || undefined;
+}
+
+function read<T, D extends SettingValue>(
+  env: Env,
+  declared: Declared<T, D>,
+  runtime: Config["runtime"] = "local",
+): T {
+  const fallback = runtime === "edge" && declared.edge !== undefined
+    ? declared.edge
+    : declared.default;
+  return declared.parse(env, declared.name, fallback);
 }
 
 /** A whole number, raised to `min`. */
@@ -448,10 +498,10 @@ function tierLimits(env: Env, name: string, fallback: string): Record<string, nu
 
 /** A declared setting's row of the README table. */
 function doc(declared: Declared<unknown, SettingValue>): SettingDoc {
-  const note = declared.note ? ` ${declared.note}` : "";
+  const edge = declared.edge === undefined ? "" : ` (\`${declared.edge}\` in an edge function)`;
   return {
     name: declared.name,
-    default: `\`${declared.default}\`${note}`,
+    default: declared.shown ?? `\`${declared.default}\`${edge}`,
     meaning: declared.meaning,
     scope: "service",
   };
@@ -543,7 +593,7 @@ export const SETTINGS: readonly SettingDoc[] = [
   {
     name: "SUPABASE_SERVICE_ROLE_KEY",
     default: "generated once into `DATA_DIR/keys.json`",
-    meaning: "the admin key (Bearer of `/api/v1/admin/...` and the `worker` function)",
+    meaning: "the admin key (Bearer of `/api/v1/admin/...`, `worker` and `extraction-worker`)",
     scope: "service",
   },
   {
@@ -681,18 +731,8 @@ export const SETTINGS: readonly SettingDoc[] = [
   doc(DECLARED.DB_CONNECT_TIMEOUT_SECONDS),
   doc(DECLARED.DB_STATEMENT_TIMEOUT_MS),
   doc(DECLARED.PROVIDER_DEFAULT_GATE_ID),
-  {
-    name: "PROVIDER_RULES_URL",
-    default: "unset: the built-in rules",
-    meaning: "an outside rules provider (`POST …/validate`)",
-    scope: "service",
-  },
-  {
-    name: "PROVIDER_RULES_API_KEY",
-    default: "unset",
-    meaning: "its Bearer key",
-    scope: "service",
-  },
+  doc(DECLARED.PROVIDER_RULES_URL),
+  doc(DECLARED.PROVIDER_RULES_API_KEY),
   {
     name: "PUBLIC_VERIFY_URL",
     default: "`$PUBLIC_BASE_URL/functions/v1/verify-hash`",
@@ -720,30 +760,10 @@ export const SETTINGS: readonly SettingDoc[] = [
     scope: "service",
   },
   doc(DECLARED.WEBHOOK_ALLOW_PRIVATE_NETWORKS),
-  {
-    name: "FLATTEN_SERVICE_URL",
-    default: "unset: the built-in flattener",
-    meaning: "a Gotenberg-compatible PDF/A service (flatten-document)",
-    scope: "service",
-  },
-  {
-    name: "FLATTEN_SERVICE_API_KEY",
-    default: "unset",
-    meaning: "sent to it as `Authorization: Bearer`",
-    scope: "service",
-  },
-  {
-    name: "EXTRACTION_API_URL",
-    default: "unset: the built-in extractor",
-    meaning: "an OpenAI-compatible API for /api/v1/extract (`…/v1`)",
-    scope: "service",
-  },
-  {
-    name: "EXTRACTION_API_KEY",
-    default: "unset",
-    meaning: "its Bearer key",
-    scope: "service",
-  },
+  doc(DECLARED.FLATTEN_SERVICE_URL),
+  doc(DECLARED.FLATTEN_SERVICE_API_KEY),
+  doc(DECLARED.EXTRACTION_API_URL),
+  doc(DECLARED.EXTRACTION_API_KEY),
   doc(DECLARED.EXTRACTION_MODEL),
   doc(DECLARED.EXTRACTION_API_TIMEOUT_SECONDS),
   doc(DECLARED.EXTRACTION_TIMEOUT_SECONDS),

@@ -18,24 +18,30 @@ export function apiDeps(platform: PlatformDeps): ApiDeps {
 }
 
 /**
- * The `api` function on Supabase. Extraction runs in the `worker` function's isolate, so that
- * the extractor's code (PDF, spreadsheet and OCR readers) is bundled there alone: an upload
- * pokes it, and the schedule picks up whatever a lost poke left.
+ * The `api` function on Supabase. Extraction runs in the `extraction-worker` function's
+ * isolate, so that the extractor's code (PDF, spreadsheet and OCR readers) is bundled there
+ * alone: an upload pokes it, and the schedule picks up whatever a lost poke left.
  */
 export function edgeApiDeps(platform: PlatformDeps): ApiDeps {
   const deps = apiDeps(platform);
-  deps.extractionQueued.listen(() => pokeWorkerFunction(platform));
+  deps.extractionQueued.listen(() => pokeExtractionWorker(platform));
   return deps;
 }
 
-/** Asks the `worker` function to drain now (it answers when done; the isolate waits for it). */
-function pokeWorkerFunction(deps: PlatformDeps): void {
+/**
+ * Asks the `extraction-worker` function to drain now (it answers when done; the isolate waits
+ * for it).
+ */
+function pokeExtractionWorker(deps: PlatformDeps): void {
   waitUntil(
-    fetch(`${deps.config.publicBaseUrl}${FUNCTIONS_PREFIX}/worker`, {
+    fetch(`${deps.config.publicBaseUrl}${FUNCTIONS_PREFIX}/extraction-worker`, {
       method: "POST",
       headers: { authorization: `Bearer ${deps.config.serviceRoleKey}` },
     }).then((response) => response.body?.cancel()).catch((error) =>
-      deps.log.error({ message: "poking the worker function failed", error: String(error) })
+      deps.log.error({
+        message: "poking the extraction-worker function failed",
+        error: String(error),
+      })
     ),
   );
 }

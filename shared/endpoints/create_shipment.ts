@@ -7,7 +7,7 @@ import { resolvePartyRefs } from "../parties/resolve.ts";
 import { insertShipment } from "../shipments/repo.ts";
 import { CreatedShipment, CreateShipmentRequest } from "../shipments/schemas.ts";
 import { EXAMPLE_SHIPMENT } from "../schemas/examples.ts";
-import { errorResponse, JSON_BODY_ERRORS } from "./common_responses.ts";
+import { errorResponse, jsonBodyErrors } from "./common_responses.ts";
 
 const requestError: IssueError = (issue) =>
   fieldOf(issue) === "shipment_ref" ? "SVC_SHIP_006" : "SVC_SHIP_001";
@@ -31,12 +31,10 @@ export function createShipmentApp(deps: PlatformDeps): ServiceApp {
     },
     responses: {
       201: { description: "Created", schema: CreatedShipment },
-      400: errorResponse(
+      ...jsonBodyErrors(
         "SVC_SHIP_001: shipment_data missing or not an object; SVC_SHIP_006: invalid " +
-          "shipment_ref; SVC_PARTY_003: a party_id names no party of the team; SVC_REQ_002: " +
-          "malformed JSON",
+          "shipment_ref; SVC_PARTY_003: a party_id names no party of the team",
       ),
-      ...JSON_BODY_ERRORS,
       500: errorResponse("SVC_SHIP_002: creation failed"),
     },
   }, async (c, { body: input }) => {

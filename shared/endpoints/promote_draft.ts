@@ -4,7 +4,7 @@ import { addRoute } from "../http/route.ts";
 import { type IssueError, wasSent } from "../http/validate.ts";
 import { promoteDraft } from "../shipments/repo.ts";
 import { CreatedShipment, PromoteDraftRequest } from "../shipments/schemas.ts";
-import { errorResponse, JSON_BODY_ERRORS } from "./common_responses.ts";
+import { errorResponse, jsonBodyErrors } from "./common_responses.ts";
 import { draftNotFound, notADraft } from "./save_draft.ts";
 
 // Absent, null or empty is a missing id; any other value that is not a UUID names no draft.
@@ -29,12 +29,8 @@ export function promoteDraftApp(deps: PlatformDeps): ServiceApp {
     },
     responses: {
       200: { description: "Promoted", schema: CreatedShipment },
-      400: errorResponse(
-        "SVC_DRAFT_007: shipment_id missing; SVC_DRAFT_004: not a draft; " +
-          "SVC_REQ_002: malformed JSON",
-      ),
+      ...jsonBodyErrors("SVC_DRAFT_007: shipment_id missing; SVC_DRAFT_004: not a draft"),
       404: errorResponse("SVC_DRAFT_003: draft not found"),
-      ...JSON_BODY_ERRORS,
     },
   }, async (c, { body }) => {
     const result = await promoteDraft(deps.db, c.get("principal").teamId, body.shipment_id);

@@ -4,6 +4,7 @@ import { apiApp } from "./api.ts";
 import { createShipmentApp } from "./create_shipment.ts";
 import { documentFieldRequirementsApp } from "./document_field_requirements.ts";
 import { extractFilledFieldsApp } from "./extract_filled_fields.ts";
+import { extractionWorkerApp } from "./extraction_worker.ts";
 import { flattenDocumentApp } from "./flatten_document.ts";
 import { generateDocumentsApp } from "./generate_documents.ts";
 import { getShipmentApp } from "./get_shipment.ts";
@@ -28,5 +29,6 @@ export const FUNCTION_APPS: Record<string, (deps: ServiceDeps) => ServiceApp> = 
   "verify-document": verifyDocumentApp,
   "document-field-requirements": documentFieldRequirementsApp,
   worker: workerApp,
+  "extraction-worker": extractionWorkerApp,
   api: apiApp,
 };

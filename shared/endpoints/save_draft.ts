@@ -7,7 +7,7 @@ import { resolvePartyRefs } from "../parties/resolve.ts";
 import { type DraftUpdate, insertShipment, replaceDraft } from "../shipments/repo.ts";
 import { SavedDraft, SaveDraftRequest } from "../shipments/schemas.ts";
 import { EXAMPLE_SHIPMENT } from "../schemas/examples.ts";
-import { errorResponse, JSON_BODY_ERRORS } from "./common_responses.ts";
+import { errorResponse, jsonBodyErrors } from "./common_responses.ts";
 
 const requestError: IssueError = (issue) => {
   switch (fieldOf(issue)) {
@@ -41,14 +41,12 @@ export function saveDraftApp(deps: PlatformDeps): ServiceApp {
     responses: {
       200: { description: "Draft updated", schema: SavedDraft },
       201: { description: "Draft created", schema: SavedDraft },
-      400: errorResponse(
+      ...jsonBodyErrors(
         "SVC_DRAFT_001: shipment_data missing or not an object; SVC_DRAFT_002: shipment_data " +
           "has no fields; SVC_DRAFT_004: the shipment is not a draft; SVC_SHIP_006: invalid " +
-          "shipment_ref; SVC_PARTY_003: a party_id names no party of the team; SVC_REQ_002: " +
-          "malformed JSON",
+          "shipment_ref; SVC_PARTY_003: a party_id names no party of the team",
       ),
       404: errorResponse("SVC_DRAFT_003: draft not found"),
-      ...JSON_BODY_ERRORS,
       500: errorResponse("SVC_DRAFT_005: update failed; SVC_DRAFT_006: create failed"),
     },
   }, async (c, { body: input }) => {

@@ -9,7 +9,7 @@ import { TradeShipment } from "../schemas/trade_shipment.ts";
 import { z } from "../schemas/zod.ts";
 import { runValidation } from "../validation/run.ts";
 import { LayerResult } from "../validation/types.ts";
-import { errorResponse, JSON_BODY_ERRORS } from "./common_responses.ts";
+import { errorResponse, jsonBodyErrors } from "./common_responses.ts";
 import { asShipmentData } from "../rules/paths.ts";
 
 const ValidateRequest = z.object({
@@ -66,12 +66,10 @@ export function validateShipmentApp(deps: ValidationDeps): ServiceApp {
     },
     responses: {
       200: { description: "The validation, passed or failed", schema: ValidateAnswer },
-      400: errorResponse(
-        "SVC_VAL_002: shipment missing or not an object; SVC_VAL_009: unknown gate_slug; " +
-          "SVC_REQ_002: malformed JSON",
+      ...jsonBodyErrors(
+        "SVC_VAL_002: shipment missing or not an object; SVC_VAL_009: unknown gate_slug",
       ),
       404: errorResponse("SVC_SHIP_004: shipment_id names no shipment of this team"),
-      ...JSON_BODY_ERRORS,
       502: errorResponse("SVC_VAL_010: the outside rules provider failed"),
     },
   }, async (c, { body }) => {

@@ -10,6 +10,7 @@
 import { crossOps } from "../pdf/canvas.ts";
 import type { FontUse } from "../pdf/text.ts";
 import { normalizeText, wrapText } from "../pdf/text.ts";
+import { FOOTER_GRAY, MARGIN } from "../pdf/page_frame.ts";
 import { num } from "../pdf/writer.ts";
 import type { Placement } from "./fields.ts";
 
@@ -24,9 +25,6 @@ const LINE_RATIO = 1.27;
 const CAP = 0.714;
 
 const STAMP_SIZE = 6.5;
-const STAMP_GRAY = 0.3;
-/** A4 side margin of the engine's pages, in points; other page sizes scale it. */
-const STAMP_MARGIN = 42.52;
 
 /** The operators drawing `value` in one widget's box with `font` (resource name font.name). */
 export function valueOps(
@@ -35,23 +33,20 @@ export function valueOps(
   at: Placement,
   multiline: boolean,
 ): string {
-  const [x1, y1, x2, y2] = at.rect;
-  const width = x2 - x1 - 2 * PAD;
-  const height = y2 - y1;
-  if (width <= 0 || height <= 0) return "";
+  const box = boxOf(at);
+  if (box.width <= 0 || box.height <= 0) return "";
   const text = normalizeText(value);
   const body = multiline
-    ? multilineOps(font, text, at, width, height)
-    : singleLineOps(font, text.replace(/\n/g, " "), at, width, height);
+    ? multilineOps(font, text, box)
+    : singleLineOps(font, text.replace(/\n/g, " "), box);
   if (!body) return "";
-  return `q ${num(x1)} ${num(y1)} ${num(x2 - x1)} ${num(height)} re W n BT 0 g ${body} ET Q\n`;
+  const [x1, y1, x2] = at.rect;
+  return `q ${num(x1)} ${num(y1)} ${num(x2 - x1)} ${num(box.height)} re W n BT 0 g ${body} ET Q\n`;
 }
 
 /** Whether `value` cannot be drawn whole inside the widget's box at MIN_SIZE or larger. */
 export function overflows(font: FontUse, value: string, at: Placement, multiline: boolean) {
-  const [x1, y1, x2, y2] = at.rect;
-  const width = x2 - x1 - 2 * PAD;
-  const height = y2 - y1;
+  const { width, height } = boxOf(at);
   const text = normalizeText(value);
   if (text.trim() === "") return false;
   if (width <= 0 || height <= 0) return true;
@@ -65,33 +60,35 @@ export function overflows(font: FontUse, value: string, at: Placement, multiline
   return lines.length * MIN_SIZE * LINE_RATIO > height - PAD;
 }
 
-function singleLineOps(
-  font: FontUse,
-  text: string,
-  at: Placement,
-  width: number,
-  height: number,
-): string {
+/** A widget's box: the room for text inside its padding. */
+interface Box {
+  at: Placement;
+  width: number;
+  height: number;
+}
+
+function boxOf(at: Placement): Box {
+  const [x1, y1, x2, y2] = at.rect;
+  return { at, width: x2 - x1 - 2 * PAD, height: y2 - y1 };
+}
+
+function singleLineOps(font: FontUse, text: string, box: Box): string {
+  const { at, width, height } = box;
   if (text.trim() === "") return "";
   let size = at.fontSize || Math.max(MIN_SIZE, Math.min(AUTO_MAX_SIZE, (height - 2) / 1.2));
   const natural = font.width(text, size);
   if (natural > width) {
     size = (size * width) / natural;
     // Too long for one line even at the smallest size: wrap it within the box instead.
-    if (size < MIN_SIZE) return multilineOps(font, text, at, width, height);
+    if (size < MIN_SIZE) return multilineOps(font, text, box);
   }
   const y = at.rect[1] + Math.max(1, (height - size * CAP) / 2);
   const x = alignedX(at, font.width(text, size), width);
   return `1 0 0 1 ${num(x)} ${num(y)} Tm ${font.show(text, size)}`;
 }
 
-function multilineOps(
-  font: FontUse,
-  text: string,
-  at: Placement,
-  width: number,
-  height: number,
-): string {
+function multilineOps(font: FontUse, text: string, box: Box): string {
+  const { at, width, height } = box;
   let size = at.fontSize || AUTO_MAX_SIZE;
   let lines = wrapText(font.metrics, text, size, width);
   while (lines.length * size * LINE_RATIO > height - PAD && size > MIN_SIZE) {
@@ -138,7 +135,8 @@ export function stampText(stamp: string): string {
  */
 export function stampOps(font: FontUse, stamp: string, box: [number, number, number, number]) {
   const [x1, y1, x2] = box;
-  const margin = Math.min(STAMP_MARGIN, (x2 - x1) * 0.07);
+  // The engine's A4 margin; other page sizes scale it.
+  const margin = Math.min(MARGIN, (x2 - x1) * 0.07);
   const width = x2 - x1 - 2 * margin;
   const text = stampText(stamp);
   const natural = font.width(text, STAMP_SIZE);
@@ -146,6 +144,6 @@ export function stampOps(font: FontUse, stamp: string, box: [number, number, num
     ? Math.max(STAMP_MIN_SIZE, (STAMP_SIZE * width) / natural)
     : STAMP_SIZE;
   const y = y1 + Math.min(20, margin / 2);
-  return `q BT ${num(STAMP_GRAY)} g 1 0 0 1 ${num(x1 + margin)} ${num(y)} Tm ` +
+  return `q BT ${num(FOOTER_GRAY)} g 1 0 0 1 ${num(x1 + margin)} ${num(y)} Tm ` +
     `${font.show(text, size)} ET Q\n`;
 }

@@ -1,5 +1,5 @@
 import type { Logger } from "../http/log.ts";
-import type { Drainer } from "./drain_queues.ts";
+import type { Drainer } from "./drain.ts";
 
 /** Drains of one process, one at a time: what a kick or a schedule asks for. */
 export interface CoalescingDrain {

@@ -1,11 +1,10 @@
 import { type GenerationDeps, generationDeps } from "../generation/root.ts";
 import { createRenderer } from "../pdf/documents.ts";
 import type { PlatformDeps } from "../platform/deps.ts";
-import { withSigner } from "../signing/signer.ts";
-import { storageDeps } from "../storage/create.ts";
 import { EDGE_WEBHOOK_CONCURRENCY, serviceWebhookWorker } from "../webhooks/worker.ts";
 import { EDGE_DRAIN_MS, waitUntil } from "../runtime/edge_runtime.ts";
-import type { RenderDeps } from "./root.ts";
+import { type Drainer, drainWithDeliveries } from "./drain.ts";
+import { type RenderDeps, renderDeps } from "./root.ts";
 import { DocumentWorker } from "./worker.ts";
 
 /** A worker that renders in this isolate, for the edge functions (no threads there). */
@@ -22,6 +21,14 @@ export function edgeWorker(deps: RenderDeps): DocumentWorker {
   );
 }
 
+/** The `worker` function's drain: queued documents and due webhook deliveries. */
+export function edgeDocumentDrainer(deps: RenderDeps): Drainer {
+  return drainWithDeliveries(
+    [edgeWorker(deps)],
+    serviceWebhookWorker(deps, EDGE_WEBHOOK_CONCURRENCY),
+  );
+}
+
 /**
  * generate-documents on Supabase: it drains the jobs it just queued after answering, within
  * the same invocation (the scheduled `worker` function picks up anything left over), and the
@@ -29,7 +36,7 @@ export function edgeWorker(deps: RenderDeps): DocumentWorker {
  */
 export function edgeGenerationDeps(platform: PlatformDeps): GenerationDeps {
   const deps = generationDeps(platform);
-  const render: RenderDeps = withSigner(storageDeps(platform));
+  const render = renderDeps(platform);
   const worker = edgeWorker(render);
   const hooks = serviceWebhookWorker(render, EDGE_WEBHOOK_CONCURRENCY);
   deps.documentsQueued.listen(() => {

@@ -1,7 +1,7 @@
-import { type ExtractionWorkerDeps, extractionWorkerDeps } from "../extraction/root.ts";
+import type { ExtractionWorkerDeps } from "../extraction/root.ts";
 import type { PlatformDeps } from "../platform/deps.ts";
 import { type DocumentSigner, withSigner } from "../signing/signer.ts";
-import type { StorageDeps } from "../storage/create.ts";
+import { type StorageDeps, storageDeps } from "../storage/create.ts";
 
 /** What renders documents: where files go and who signs them. */
 export interface RenderDeps extends StorageDeps {
@@ -9,9 +9,10 @@ export interface RenderDeps extends StorageDeps {
   signer: DocumentSigner | null;
 }
 
-/** What drains every queue (the `worker` function): rendering, extraction, webhooks. */
-export interface QueueDeps extends RenderDeps, ExtractionWorkerDeps {}
-
-export function queueDeps(platform: PlatformDeps): QueueDeps {
-  return withSigner(extractionWorkerDeps(platform));
+/** What the `worker` function and generate-documents' own drain render and deliver with. */
+export function renderDeps(platform: PlatformDeps): RenderDeps {
+  return withSigner(storageDeps(platform));
 }
+
+/** What drains every queue in one process (Deno Deploy): rendering, extraction, webhooks. */
+export interface QueueDeps extends RenderDeps, ExtractionWorkerDeps {}

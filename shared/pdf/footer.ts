@@ -5,19 +5,19 @@
 import type { PageCanvas } from "./canvas.ts";
 import { type Fonts, FOOTER_HEIGHT, LEFT, MARGIN, RIGHT } from "./layout.ts";
 import type { DocumentSpec, RenderContext } from "./model.ts";
+import { FOOTER_GRAY } from "./page_frame.ts";
 import { QR_QUIET_MODULES, qrSquareModules } from "./qr.ts";
 import { fitText, normalizeText } from "./text.ts";
 
+const SIZE = 6.8;
+/** The smallest size the verify URL is set in before it is cut short. */
+const MIN_URL_SIZE = 4.5;
 /**
  * Side of the QR code's square (quiet zone included), in points. It reaches from just under
  * the footer rule into the bottom page margin: the quiet zone below and right of the symbol
  * lies in the margin, which is blank paper anyway, so the symbol itself can be large.
  */
 export const QR_SIZE = 81;
-const SIZE = 6.8;
-const GRAY = 0.3;
-/** The smallest size the verify URL is set in before it is cut short. */
-const MIN_URL_SIZE = 4.5;
 
 export function drawFooter(
   page: PageCanvas,
@@ -46,7 +46,7 @@ export function drawFooter(
   ];
   let x = LEFT;
   for (const [label, value] of pairs) {
-    page.text(regular, SIZE, x, y, label, GRAY);
+    page.text(regular, SIZE, x, y, label, FOOTER_GRAY);
     x += regular.width(label, SIZE);
     const v = fitText(bold.metrics, value, SIZE, Math.max(20, textRight - pageWidth - 12 - x));
     page.text(bold, SIZE, x, y, v);
@@ -56,14 +56,14 @@ export function drawFooter(
   y -= 11;
   if (ctx.validationHash) {
     const label = "Validation hash (SHA-256) ";
-    page.text(regular, SIZE, LEFT, y, label, GRAY);
+    page.text(regular, SIZE, LEFT, y, label, FOOTER_GRAY);
     const lw = regular.width(label, SIZE);
     const hash = normalizeText(ctx.validationHash);
     page.text(regular, SIZE, LEFT + lw, y, fitText(regular.metrics, hash, SIZE, textWidth - lw));
     y -= 11;
     if (ctx.verifyUrl) {
       const vl = "Verify at ";
-      page.text(regular, SIZE, LEFT, y, vl, GRAY);
+      page.text(regular, SIZE, LEFT, y, vl, FOOTER_GRAY);
       const vx = LEFT + regular.width(vl, SIZE);
       // A person may type the URL from paper: set it smaller rather than cut it short.
       const full = normalizeText(ctx.verifyUrl);
@@ -78,11 +78,11 @@ export function drawFooter(
       y -= 11;
     }
   } else {
-    page.text(regular, SIZE, LEFT, y, "Not validated: no validation hash was given.", GRAY);
+    page.text(regular, SIZE, LEFT, y, "Not validated: no validation hash was given.", FOOTER_GRAY);
     y -= 11;
   }
   if (ctx.shipmentId) {
-    page.text(regular, 5.8, LEFT, y, `Shipment ${normalizeText(ctx.shipmentId)}`, GRAY);
+    page.text(regular, 5.8, LEFT, y, `Shipment ${normalizeText(ctx.shipmentId)}`, FOOTER_GRAY);
   }
 
   if (qr && qrName) {

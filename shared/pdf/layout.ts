@@ -21,12 +21,12 @@ import type {
   Signature,
   Table,
 } from "./model.ts";
+import { MARGIN } from "./page_frame.ts";
 import { fitText, type FontUse, normalizeText, wrapText } from "./text.ts";
 
 export const PAGE_WIDTH = 595.28;
 export const PAGE_HEIGHT = 841.89;
-/** 15 mm. */
-export const MARGIN = 42.52;
+export { MARGIN };
 export const LEFT = MARGIN;
 export const RIGHT = PAGE_WIDTH - MARGIN;
 export const WIDTH = RIGHT - LEFT;
@@ -247,29 +247,10 @@ export class Composer {
     const { regular, bold } = this.fonts;
     const refs = this.spec.references;
     const titleWidth = refs.length ? WIDTH * 0.48 : WIDTH;
-    let y = TOP;
-    const titleLines = wrapText(
-      bold.metrics,
-      normalizeText(this.spec.title),
-      TITLE_SIZE,
-      titleWidth,
-    );
-    for (const line of titleLines) {
-      this.page.text(bold, TITLE_SIZE, LEFT, y - TITLE_SIZE * 0.86, line);
-      y -= TITLE_LH;
-    }
+    let y = this.wrappedLines(bold, TITLE_SIZE, TITLE_LH, this.spec.title, titleWidth, TOP);
     if (this.spec.subtitle) {
-      y -= 1;
-      const sub = wrapText(
-        regular.metrics,
-        normalizeText(this.spec.subtitle),
-        SUBTITLE_SIZE,
-        titleWidth,
-      );
-      for (const line of sub) {
-        this.page.text(regular, SUBTITLE_SIZE, LEFT, y - SUBTITLE_SIZE * 0.86, line, 0.2);
-        y -= SUBTITLE_LH;
-      }
+      const { subtitle } = this.spec;
+      y = this.wrappedLines(regular, SUBTITLE_SIZE, SUBTITLE_LH, subtitle, titleWidth, y - 1, 0.2);
     }
     let bottom = y;
     if (refs.length) {
@@ -287,6 +268,24 @@ export class Composer {
       bottom = Math.min(bottom, top);
     }
     this.y = bottom - 8;
+  }
+
+  /** `text` wrapped to `width` from the left margin down from `top`; returns where it ends. */
+  private wrappedLines(
+    font: FontUse,
+    size: number,
+    lineHeight: number,
+    text: string,
+    width: number,
+    top: number,
+    gray?: number,
+  ): number {
+    let y = top;
+    for (const line of wrapText(font.metrics, normalizeText(text), size, width)) {
+      this.page.text(font, size, LEFT, y - size * 0.86, line, gray);
+      y -= lineHeight;
+    }
+    return y;
   }
 
   private continuationHeader(): void {
@@ -473,14 +472,7 @@ export class Composer {
 
   private cells(table: Table, contents: Content[], bold: boolean, merge: boolean): Cell[] {
     const columns = table.columns;
-    const total = columns.reduce((s, c) => s + c.width, 0);
-    const xs: number[] = [];
-    let x = LEFT;
-    for (const c of columns) {
-      xs.push(x);
-      x += (WIDTH * c.width) / total;
-    }
-    xs.push(RIGHT);
+    const xs = columnEdges(columns);
     // Totals may be shorter than the columns: they belong to the last columns.
     const offset = Math.max(0, columns.length - contents.length);
     const out: Cell[] = [];
@@ -565,13 +557,8 @@ export class Composer {
     const { bold } = this.fonts;
     const columns = table.columns;
     if (!columns.length) return;
-    const total = columns.reduce((s, c) => s + c.width, 0);
-    const xs: number[] = [];
-    let x = LEFT;
-    for (const c of columns) {
-      xs.push(x);
-      x += (WIDTH * c.width) / total;
-    }
+    // Each column's left edge (the vertical rules stand between columns).
+    const xs = columnEdges(columns).slice(0, -1);
     // A header word wider than its column makes that header smaller rather than break.
     const headerSizes: number[] = [];
     const headers = columns.map((c, i) => {
@@ -793,4 +780,17 @@ export function keepGroups(blocks: readonly Block[]): KeepGroup[] {
     if (start >= 0) groups.push({ start, end });
   });
   return groups;
+}
+
+/** The columns' left edges across the text width, by their relative widths, then RIGHT. */
+function columnEdges(columns: Table["columns"]): number[] {
+  const total = columns.reduce((s, c) => s + c.width, 0);
+  const edges: number[] = [];
+  let x = LEFT;
+  for (const c of columns) {
+    edges.push(x);
+    x += (WIDTH * c.width) / total;
+  }
+  edges.push(RIGHT);
+  return edges;
 }

@@ -25,13 +25,8 @@ export function readEdgeConfig(env: Env, required: string[] = []): Config {
     missing.push(...e.missing);
   }
   if (missing.length || !keys) throw new ConfigError(missing);
-  const config = readConfig(env, keys);
-  // Isolates are many, each with its own pool: a small one unless DB_POOL_SIZE says otherwise.
-  const dbPoolSize = env.get("DB_POOL_SIZE") ? config.dbPoolSize : EDGE_DB_POOL_SIZE;
-  return { ...config, dbPoolSize, runtime: "edge" };
+  return readConfig(env, keys, "edge");
 }
-
-const EDGE_DB_POOL_SIZE = 3;
 
 /** The serverless database: real PostgreSQL (never PGlite), DB_POOL_SIZE connections. */
 export function openEdgeDb(config: Config): Db {

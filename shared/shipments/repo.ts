@@ -107,11 +107,16 @@ export function listShipments(db: Queryable, teamId: string, status: ShipmentSta
   );
 }
 
-/** What an update of a draft found: nothing, a non-draft, or the updated draft. */
-export type DraftUpdate =
-  | { kind: "not_found" }
-  | { kind: "not_draft"; status: ShipmentStatus }
-  | { kind: "updated"; updated_at: Date };
+/** What a change made only to a draft found: nothing, a shipment no longer a draft, or `T`. */
+type DraftChange<T> = { kind: "not_found" } | { kind: "not_draft"; status: ShipmentStatus } | T;
+
+export type DraftUpdate = DraftChange<{ kind: "updated"; updated_at: Date }>;
+
+/** `status`: the shipment's before the change (none: not found); `changed`: null if not made. */
+function draftChange<T>(status: ShipmentStatus | undefined, changed: T | null): DraftChange<T> {
+  if (status === undefined) return { kind: "not_found" };
+  return changed ?? { kind: "not_draft", status };
+}
 
 /**
  * Replaces a draft's data whole (and its reference when one is given), in one statement that
@@ -134,15 +139,11 @@ export async function replaceDraft(
      select t.status, u.updated_at from target t left join updated u on u.id = t.id`,
     [input.id, input.teamId, JSON.stringify(input.data), input.ref ?? null],
   );
-  if (!row) return { kind: "not_found" };
-  if (!row.updated_at) return { kind: "not_draft", status: row.status };
-  return { kind: "updated", updated_at: row.updated_at };
+  const updated = row?.updated_at;
+  return draftChange(row?.status, updated ? { kind: "updated", updated_at: updated } : null);
 }
 
-export type DraftPromotion =
-  | { kind: "not_found" }
-  | { kind: "not_draft"; status: ShipmentStatus }
-  | { kind: "promoted"; shipment: CreatedShipmentRow };
+export type DraftPromotion = DraftChange<{ kind: "promoted"; shipment: CreatedShipmentRow }>;
 
 /** Turns a draft into a shipment: status `created`, the cap from the team's tier. */
 export async function promoteDraft(
@@ -165,8 +166,7 @@ export async function promoteDraft(
        from target t left join promoted p on p.id = t.id`,
     [id, teamId],
   );
-  if (!row) return { kind: "not_found" };
-  if (!row.shipment_id) return { kind: "not_draft", status: row.previous_status };
+  if (!row?.shipment_id) return draftChange<DraftPromotion>(row?.previous_status, null);
   const { previous_status: _, ...shipment } = row;
   return { kind: "promoted", shipment };
 }

@@ -10,17 +10,24 @@
  */
 import { DEFAULT_BYTE_RANGE_PLACEHOLDER } from "@signpdf/utils";
 import { findStartXref, openPdf, type PdfFile } from "../forms/pdf_file.ts";
+import type { PdfObject } from "../forms/pdf_syntax.ts";
 import {
   Lexer,
   PdfDict,
   PdfName,
-  type PdfObject,
   PdfRef,
   PdfStream,
   PdfString,
   PdfSyntaxError,
 } from "../forms/pdf_syntax.ts";
 import { concatBytes } from "../util/bytes.ts";
+
+/** Annotation flags: Print (4) and Locked (128). */
+const WIDGET_FLAGS = 132;
+/** SigFlags: SignaturesExist (1) and AppendOnly (2). */
+const SIG_FLAGS = 3;
+
+const ENC = new TextEncoder();
 
 export interface PlaceholderOptions {
   /** Bytes reserved for the CMS signature (written as twice as many hex digits). */
@@ -30,13 +37,6 @@ export interface PlaceholderOptions {
   name: string;
   reason: string;
 }
-
-/** Annotation flags: Print (4) and Locked (128). */
-const WIDGET_FLAGS = 132;
-/** SigFlags: SignaturesExist (1) and AppendOnly (2). */
-const SIG_FLAGS = 3;
-
-const ENC = new TextEncoder();
 
 export function addSignaturePlaceholder(pdf: Uint8Array, options: PlaceholderOptions): Uint8Array {
   const file = openPdf(pdf);

@@ -2,7 +2,7 @@
  * An edge function's start: settings from the variables Supabase injects only, a clear answer
  * naming what is missing, and a failed start tried again rather than kept.
  */
-import { ConfigError } from "../../shared/config.ts";
+import { ConfigError, readConfig, SETTINGS } from "../../shared/config.ts";
 import { readEdgeConfig } from "../../shared/runtime/edge_config.ts";
 import { bootFailure, bootOnce } from "../../shared/runtime/serve_function.ts";
 import { assertEquals, equal, match } from "../support/assert.ts";
@@ -46,6 +46,23 @@ Deno.test("readEdgeConfig takes a project with the new keys only", () => {
     })).dbPrepare,
     true,
   );
+});
+
+Deno.test("the pool size's default depends on the runtime; DB_POOL_SIZE decides anywhere", () => {
+  const project = {
+    SUPABASE_URL: "https://ref.supabase.co",
+    SUPABASE_DB_URL: "postgresql://postgres:pw@db.ref.supabase.co:5432/postgres",
+    SUPABASE_ANON_KEY: "anon",
+    SUPABASE_SERVICE_ROLE_KEY: "service",
+  };
+  const keys = { anonKey: "anon", serviceRoleKey: "service", jwtSecret: undefined };
+  equal(readEdgeConfig(env(project)).dbPoolSize, 3, "many isolates: a small pool each");
+  equal(readEdgeConfig(env({ ...project, DB_POOL_SIZE: "" })).dbPoolSize, 3);
+  equal(readEdgeConfig(env({ ...project, DB_POOL_SIZE: "7" })).dbPoolSize, 7);
+  equal(readConfig(env(project), keys).dbPoolSize, 10, "the gateway's default");
+  equal(readConfig(env({ ...project, DB_POOL_SIZE: "7" }), keys).dbPoolSize, 7);
+  const row = SETTINGS.find((s) => s.name === "DB_POOL_SIZE");
+  equal(row?.default, "`10` (`3` in an edge function)", "the README table says both");
 });
 
 Deno.test("a failed boot is tried again, and logged once per cause", async () => {

@@ -4,8 +4,8 @@
  * --db-url` with the CLI from npm, then `deno task migrate` for the reference data), each
  * function its own restricted process with only Supabase's variables and the guide's secrets,
  * a gateway keeping `/functions/v1/<name>`, and Storage on loopback. Create, validate,
- * generate, the worker function drains, signed download, flatten, extraction of a text PDF,
- * webhook delivered. PostgreSQL only (the edge has no embedded database).
+ * generate, the worker function drains, signed download, flatten, extraction of a text PDF (the
+ * extraction-worker function, poked by the upload), webhook delivered. PostgreSQL only (the edge has no embedded database).
  */
 import { coffeeShipment } from "../fixtures/coffee_shipment.ts";
 import { assert, assertEquals, equal, expectError, expectJson, match } from "../support/assert.ts";
@@ -57,6 +57,7 @@ const FLOW_FUNCTIONS = [
   "generate-documents",
   "flatten-document",
   "worker",
+  "extraction-worker",
 ];
 
 Deno.test({
@@ -195,7 +196,7 @@ Deno.test({
     await t.step("flatten", () => flattens(client, jobId));
 
     await t.step(
-      "extract a text PDF (the worker function reads it)",
+      "extract a text PDF (the extraction-worker function reads it)",
       () => extractsTextPdf(client, job, shipment.exporter.name),
     );
 
