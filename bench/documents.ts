@@ -32,10 +32,10 @@
  * to end; under load CPU/wall > 1 (at both sizes).
  */
 import { PDFDocument } from "@pdfme/pdf-lib";
-import { renderDocument } from "../shared/pdf/documents.ts";
-import { createDevSigningP12 } from "../shared/signing/dev_identity.ts";
-import { DocumentSigner } from "../shared/signing/signer.ts";
-import { DOCUMENT_TYPES, type DocumentType } from "../shared/rules/document_types.ts";
+import { renderDocument } from "../shared/documents/pdf/documents.ts";
+import { createDevSigningP12 } from "../shared/documents/signing/dev_identity.ts";
+import { DocumentSigner } from "../shared/documents/signing/signer.ts";
+import { DOCUMENT_TYPES, type DocumentType } from "../shared/documents/catalogue/document_types.ts";
 import type { Cleanup } from "./lib/cleanup.ts";
 import { createBenchDatabase } from "./lib/pg.ts";
 import { cpuSeconds, type ServerProcess, tail } from "./lib/process.ts";
@@ -177,8 +177,8 @@ async function run(cleanup: Cleanup, settings: BenchSettings): Promise<void> {
     .reduce((a, b) => (b.stats.p50 > a.stats.p50 ? b : a));
 
   // The invoice with parties and lines in Chinese, Japanese, Korean, Hebrew and Thai, then with
-  // Arabic and Hindi too (shaped, shared/pdf/shaper.ts): what the fallback fonts
-  // (shared/pdf/fallback.ts) and shaping cost in time and size.
+  // Arabic and Hindi too (shaped, shared/documents/pdf/shaper.ts): what the fallback fonts
+  // (shared/documents/pdf/fallback.ts) and shaping cost in time and size.
   const multilingualRenders: (RenderCase & { shaped: boolean })[] = [];
   for (const shaped of [false, true]) {
     for (const items of SIZES) {

@@ -10,8 +10,8 @@
  * Bar: 1 page, p50 < 100 ms.
  */
 import { PDFDocument } from "@pdfme/pdf-lib";
-import { flattenToPdfA } from "../shared/flatten/flatten.ts";
-import { loadFonts } from "../shared/pdf/font.ts";
+import { flattenToPdfA } from "../shared/documents/flatten/flatten.ts";
+import { loadFonts } from "../shared/documents/pdf/font.ts";
 import {
   fillWithoutAppearances,
   renderFillable,

@@ -16,12 +16,12 @@
  *
  * Bar: in process, p50 < 50 ms.
  */
-import { extractFilledForm, responseBody } from "../shared/forms/extract.ts";
-import { readFilledForm } from "../shared/forms/read_form.ts";
-import { coerceValue } from "../shared/forms/coerce.ts";
-import { leafAt, type LeafKind } from "../shared/forms/schema_leaves.ts";
-import { renderDocument } from "../shared/pdf/documents.ts";
-import { toDataPath } from "../shared/rules/paths.ts";
+import { extractFilledForm, responseBody } from "../shared/documents/forms/extract.ts";
+import { readFilledForm } from "../shared/documents/forms/read_form.ts";
+import { coerceValue } from "../shared/documents/forms/coerce.ts";
+import { leafAt, type LeafKind } from "../shared/documents/forms/schema_leaves.ts";
+import { renderDocument } from "../shared/documents/pdf/documents.ts";
+import { toDataPath } from "../shared/documents/catalogue/paths.ts";
 import type { Cleanup } from "./lib/cleanup.ts";
 import { createBenchDatabase } from "./lib/pg.ts";
 import type { ServerProcess } from "./lib/process.ts";

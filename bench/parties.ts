@@ -16,8 +16,8 @@
  * Bars: search p99 < 20 ms (in process, and through the gateway at -c4); list p99 < 20 ms (in
  * process).
  */
-import type { Db } from "../shared/db/db.ts";
-import { openPostgres } from "../shared/db/postgres.ts";
+import type { Db } from "../shared/platform/db/db.ts";
+import { openPostgres } from "../shared/platform/db/postgres.ts";
 import { type PartyPage, type PartySearch, searchParties } from "../shared/parties/search.ts";
 import { generateParties, partiesCsv, PARTY_CSV_COLUMNS } from "../tests/parties/party_names.ts";
 import type { Cleanup } from "./lib/cleanup.ts";

@@ -7,8 +7,8 @@
  *   deno run -A bench/pdf_render.ts [iterations=200]
  */
 import { PDFDocument } from "@pdfme/pdf-lib";
-import { loadFonts } from "../shared/pdf/font.ts";
-import { renderWithFonts } from "../shared/pdf/render.ts";
+import { loadFonts } from "../shared/documents/pdf/font.ts";
+import { renderWithFonts } from "../shared/documents/pdf/render.ts";
 import { context, invoiceSpec } from "../tests/pdf/spec.ts";
 
 const iterations = Number(Deno.args[0] ?? 200);

@@ -13,10 +13,10 @@
  * Bars: 200 line items through the gateway p99 < 50 ms (the -c4 run); HS search p99 < 20 ms (in
  * process and the -c4 run). The -c32 runs are reported against the same limits for reference.
  */
-import type { Db } from "../shared/db/db.ts";
-import { openPglite } from "../shared/db/pglite.ts";
-import { openPostgres } from "../shared/db/postgres.ts";
-import { prepareDatabase } from "../shared/db/prepare.ts";
+import type { Db } from "../shared/platform/db/db.ts";
+import { openPglite } from "../shared/platform/db/pglite.ts";
+import { openPostgres } from "../shared/platform/db/postgres.ts";
+import { prepareDatabase } from "../shared/platform/db/prepare.ts";
 import { type HsSearchInput, searchHsCodes } from "../shared/hs/search.ts";
 import { BuiltInRulesProvider } from "../shared/validation/builtin_provider.ts";
 import { validationHash } from "../shared/validation/hash.ts";

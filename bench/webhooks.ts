@@ -16,8 +16,8 @@
  *
  * Bar: the delay after a document job, p50 < 1 s.
  */
-import type { Db } from "../shared/db/db.ts";
-import { openPostgres } from "../shared/db/postgres.ts";
+import type { Db } from "../shared/platform/db/db.ts";
+import { openPostgres } from "../shared/platform/db/postgres.ts";
 import type { Cleanup } from "./lib/cleanup.ts";
 import { createBenchDatabase } from "./lib/pg.ts";
 import { type ServerProcess, tail } from "./lib/process.ts";

@@ -1,10 +1,13 @@
-import type { Env } from "../shared/config.ts";
+import type { Env } from "../shared/platform/config.ts";
 import { buildDeps } from "../shared/deps.ts";
-import { type CoalescingDrain, coalescingDrain } from "../shared/jobs/coalescing_drain.ts";
-import { queueDrainer } from "../shared/jobs/drain_queues.ts";
-import { EDGE_DRAIN_MS } from "../shared/runtime/edge_runtime.ts";
-import { openEdgeDb, readEdgeConfig } from "../shared/runtime/edge_config.ts";
-import { bootFailure, bootOnce } from "../shared/runtime/serve_function.ts";
+import {
+  type CoalescingDrain,
+  coalescingDrain,
+} from "../shared/platform/queue/coalescing_drain.ts";
+import { queueDrainer } from "../shared/workers/drain_queues.ts";
+import { EDGE_DRAIN_MS } from "../shared/platform/runtime/edge_runtime.ts";
+import { openEdgeDb, readEdgeConfig } from "../shared/platform/runtime/edge_config.ts";
+import { bootFailure, bootOnce } from "../shared/platform/runtime/serve_function.ts";
 import { createGateway, type Gateway } from "../supabase/gateway/gateway.ts";
 
 /**

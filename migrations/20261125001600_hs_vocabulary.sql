@@ -28,7 +28,7 @@
  * is built after the rows are in (several times faster than row by row), on lower(word), the same
  * text, so that the equality test on word keeps using the primary key (pg_trgm 1.6's GiST answers
  * equality too, and the planner took it at a hundred times the cost). pg_trgm ships with
- * PostgreSQL (contrib) and with PGlite (shared/db/pglite.ts loads it).
+ * PostgreSQL (contrib) and with PGlite (shared/platform/db/pglite.ts loads it).
  */
 create extension if not exists pg_trgm;
 

@@ -4,8 +4,8 @@
  * twice, and alongside a running service on PostgreSQL (advisory locks serialise them).
  */
 import { join } from "node:path";
-import { openDb } from "../shared/db/connect.ts";
-import { prepareDatabase } from "../shared/db/prepare.ts";
+import { openDb } from "../shared/platform/db/connect.ts";
+import { prepareDatabase } from "../shared/platform/db/prepare.ts";
 
 const url = Deno.env.get("DATABASE_URL") || Deno.env.get("SUPABASE_DB_URL") || undefined;
 const dataDir = Deno.env.get("DATA_DIR") || ".data";

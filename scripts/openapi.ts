@@ -4,11 +4,11 @@
  * `file` instead. The documentation never queries the database, so an empty in-memory one
  * stands in for it.
  */
-import { readConfig } from "../shared/config.ts";
-import { openPglite } from "../shared/db/pglite.ts";
+import { readConfig } from "../shared/platform/config.ts";
+import { openPglite } from "../shared/platform/db/pglite.ts";
 import { buildDeps } from "../shared/deps.ts";
-import { FUNCTION_APPS } from "../shared/endpoints/registry.ts";
-import { buildOpenApiDocument } from "../shared/openapi/document.ts";
+import { FUNCTION_APPS } from "../shared/registry.ts";
+import { buildOpenApiDocument } from "../shared/platform/openapi/document.ts";
 
 const BASE_URL = "http://127.0.0.1:54321";
 

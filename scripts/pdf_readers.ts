@@ -5,7 +5,7 @@
  * peak (heapUsed after the read, before collection, less heapUsed after a collection before it).
  * The figures and the decision are in docs/architecture.md ("PDF readers").
  *
- * - forms: shared/forms (pdf_file.ts + pdf_syntax.ts), what extract-filled-fields uses;
+ * - forms: shared/documents/forms (pdf_file.ts + pdf_syntax.ts), what extract-filled-fields uses;
  * - pdf-lib: PDFDocument.load, then getForm().getFields(), what flattening uses;
  * - unpdf (pdf.js): getDocumentProxy, then getFieldObjects(), what text extraction uses.
  *
@@ -15,8 +15,8 @@
  */
 import { PDFDocument, PDFTextField } from "@pdfme/pdf-lib";
 import { getDocumentProxy } from "unpdf";
-import { readFilledForm, SERVICE_FIELD_PREFIX } from "../shared/forms/read_form.ts";
-import { renderDocument } from "../shared/pdf/documents.ts";
+import { readFilledForm, SERVICE_FIELD_PREFIX } from "../shared/documents/forms/read_form.ts";
+import { renderDocument } from "../shared/documents/pdf/documents.ts";
 import { formPdf } from "../tests/forms/pdf_builder.ts";
 import { sampleShipment } from "../tests/fixtures/sample_shipment.ts";
 

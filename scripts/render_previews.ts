@@ -4,8 +4,8 @@
  * docs/previews/<TYPE>.png (pdftoppm), the gallery of docs/documents.md. Also keeps the PDFs
  * when given an output folder: `deno run -A scripts/render_previews.ts /tmp/pdfs`.
  */
-import { renderDocument } from "../shared/pdf/documents.ts";
-import { DOCUMENT_TYPES } from "../shared/rules/document_types.ts";
+import { renderDocument } from "../shared/documents/pdf/documents.ts";
+import { DOCUMENT_TYPES } from "../shared/documents/catalogue/document_types.ts";
 import { hazardousShipment, sampleShipment } from "../tests/fixtures/sample_shipment.ts";
 
 const pdfDir = Deno.args[0] ?? await Deno.makeTempDir({ prefix: "previews-" });

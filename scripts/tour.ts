@@ -5,7 +5,7 @@
  * The service is BASE_URL (default http://127.0.0.1:$PORT); its keys come from ANON_KEY and
  * SERVICE_ROLE_KEY, or from DATA_DIR/keys.json, which `task start` writes.
  */
-import { sha256Hex } from "../shared/util/crypto.ts";
+import { sha256Hex } from "../shared/platform/util/crypto.ts";
 
 const SHIPMENT_FILE = new URL("../docs/tour/shipment.json", import.meta.url);
 const DOCUMENT_TYPES = ["COMMERCIAL_INVOICE", "CERTIFICATE_OF_ORIGIN"];

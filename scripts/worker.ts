@@ -3,9 +3,9 @@
  * many as needed, on any machines). Ctrl-C lets the jobs in hand finish.
  */
 import { buildDeps } from "../shared/deps.ts";
-import { openConfiguredDb } from "../shared/runtime/boot.ts";
-import { workerStorageProblem } from "../shared/runtime/worker_storage.ts";
-import { startDocumentWorker } from "../shared/jobs/run_worker.ts";
+import { openConfiguredDb } from "../shared/platform/runtime/boot.ts";
+import { workerStorageProblem } from "../shared/platform/runtime/worker_storage.ts";
+import { startDocumentWorker } from "../shared/documents/jobs/run_worker.ts";
 import { startWebhookWorker } from "../shared/webhooks/worker.ts";
 import { startExtractionWorker } from "../shared/extraction/jobs/run_worker.ts";
 

@@ -1,15 +1,15 @@
-import type { Config } from "./config.ts";
-import type { Db } from "./db/db.ts";
+import type { Config } from "./platform/config.ts";
+import type { Db } from "./platform/db/db.ts";
 import type { ExtractionRouteDeps, ExtractionWorkerDeps } from "./extraction/root.ts";
 import { extractionProviderSpec } from "./extraction/jobs/providers.ts";
-import { type FlattenDeps, flattenerFor } from "./flatten/root.ts";
-import { type FormsDeps, formThreadsFor } from "./forms/root.ts";
-import type { GenerationDeps } from "./generation/root.ts";
-import type { Logger } from "./http/log.ts";
+import { type FlattenDeps, flattenerFor } from "./documents/flatten/root.ts";
+import { type FormsDeps, formThreadsFor } from "./documents/forms/root.ts";
+import type { GenerationDeps } from "./documents/generation/root.ts";
+import type { Logger } from "./platform/http/log.ts";
 import { buildPlatformDeps } from "./platform/deps.ts";
-import { DocumentSigner } from "./signing/signer.ts";
-import { createStorage } from "./storage/create.ts";
-import { Signal } from "./util/signal.ts";
+import { DocumentSigner } from "./documents/signing/signer.ts";
+import { createStorage } from "./platform/storage/create.ts";
+import { Signal } from "./platform/util/signal.ts";
 import { ReferenceData } from "./validation/reference.ts";
 import { rulesFor, type ValidationDeps } from "./validation/root.ts";
 

@@ -4,7 +4,7 @@
  * in compressed object streams (a small file that is slow and large to read).
  */
 import { deflateSync } from "node:zlib";
-import { concatBytes } from "../../shared/util/bytes.ts";
+import { concatBytes } from "../../shared/platform/util/bytes.ts";
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;

@@ -3,7 +3,7 @@
  * n line items, a dangerous goods line where the document needs one, and the destination a
  * document's pre-checks ask for.
  */
-import type { DocumentType } from "../../shared/rules/document_types.ts";
+import type { DocumentType } from "../../shared/documents/catalogue/document_types.ts";
 import { hazardousShipment, sampleShipment } from "../../tests/fixtures/sample_shipment.ts";
 
 export type ShipmentData = Record<string, unknown>;

@@ -1,4 +1,4 @@
-import { apiApp, edgeApiDeps } from "../../shared/endpoints/api.ts";
-import { serveFunction } from "../../shared/runtime/serve_function.ts";
+import { apiApp, edgeApiDeps } from "../../shared/api/api.ts";
+import { serveFunction } from "../../shared/platform/runtime/serve_function.ts";
 
 serveFunction((platform) => apiApp(edgeApiDeps(platform)));

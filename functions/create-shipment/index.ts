@@ -1,4 +1,4 @@
-import { createShipmentApp } from "../../shared/endpoints/create_shipment.ts";
-import { serveFunction } from "../../shared/runtime/serve_function.ts";
+import { createShipmentApp } from "../../shared/shipments/create_shipment.ts";
+import { serveFunction } from "../../shared/platform/runtime/serve_function.ts";
 
 serveFunction(createShipmentApp);

@@ -1,4 +1,4 @@
-import { documentFieldRequirementsApp } from "../../shared/endpoints/document_field_requirements.ts";
-import { serveFunction } from "../../shared/runtime/serve_function.ts";
+import { documentFieldRequirementsApp } from "../../shared/documents/document_field_requirements.ts";
+import { serveFunction } from "../../shared/platform/runtime/serve_function.ts";
 
 serveFunction(documentFieldRequirementsApp);

@@ -1,5 +1,5 @@
-import { extractFilledFieldsApp } from "../../shared/endpoints/extract_filled_fields.ts";
-import { formsDeps } from "../../shared/forms/root.ts";
-import { serveFunction } from "../../shared/runtime/serve_function.ts";
+import { extractFilledFieldsApp } from "../../shared/documents/extract_filled_fields.ts";
+import { formsDeps } from "../../shared/documents/forms/root.ts";
+import { serveFunction } from "../../shared/platform/runtime/serve_function.ts";
 
 serveFunction((platform) => extractFilledFieldsApp(formsDeps(platform)));

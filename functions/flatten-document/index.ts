@@ -1,5 +1,5 @@
-import { flattenDocumentApp } from "../../shared/endpoints/flatten_document.ts";
-import { flattenDeps } from "../../shared/flatten/root.ts";
-import { serveFunction } from "../../shared/runtime/serve_function.ts";
+import { flattenDocumentApp } from "../../shared/documents/flatten_document.ts";
+import { flattenDeps } from "../../shared/documents/flatten/root.ts";
+import { serveFunction } from "../../shared/platform/runtime/serve_function.ts";
 
 serveFunction((platform) => flattenDocumentApp(flattenDeps(platform)));

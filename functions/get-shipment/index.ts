@@ -1,5 +1,5 @@
-import { getShipmentApp } from "../../shared/endpoints/get_shipment.ts";
-import { serveFunction } from "../../shared/runtime/serve_function.ts";
-import { storageDeps } from "../../shared/storage/create.ts";
+import { getShipmentApp } from "../../shared/shipments/get_shipment.ts";
+import { serveFunction } from "../../shared/platform/runtime/serve_function.ts";
+import { storageDeps } from "../../shared/platform/storage/create.ts";
 
 serveFunction((platform) => getShipmentApp(storageDeps(platform)));

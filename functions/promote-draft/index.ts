@@ -1,4 +1,4 @@
-import { promoteDraftApp } from "../../shared/endpoints/promote_draft.ts";
-import { serveFunction } from "../../shared/runtime/serve_function.ts";
+import { promoteDraftApp } from "../../shared/shipments/promote_draft.ts";
+import { serveFunction } from "../../shared/platform/runtime/serve_function.ts";
 
 serveFunction(promoteDraftApp);

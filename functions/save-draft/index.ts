@@ -1,4 +1,4 @@
-import { saveDraftApp } from "../../shared/endpoints/save_draft.ts";
-import { serveFunction } from "../../shared/runtime/serve_function.ts";
+import { saveDraftApp } from "../../shared/shipments/save_draft.ts";
+import { serveFunction } from "../../shared/platform/runtime/serve_function.ts";
 
 serveFunction(saveDraftApp);

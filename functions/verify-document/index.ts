@@ -1,4 +1,4 @@
-import { verifyDocumentApp } from "../../shared/endpoints/verify_document.ts";
-import { serveFunction } from "../../shared/runtime/serve_function.ts";
+import { verifyDocumentApp } from "../../shared/verify/verify_document.ts";
+import { serveFunction } from "../../shared/platform/runtime/serve_function.ts";
 
 serveFunction(verifyDocumentApp);

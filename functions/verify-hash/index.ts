@@ -1,4 +1,4 @@
-import { verifyHashApp } from "../../shared/endpoints/verify_hash.ts";
-import { serveFunction } from "../../shared/runtime/serve_function.ts";
+import { verifyHashApp } from "../../shared/verify/verify_hash.ts";
+import { serveFunction } from "../../shared/platform/runtime/serve_function.ts";
 
 serveFunction(verifyHashApp);

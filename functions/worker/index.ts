@@ -1,5 +1,5 @@
-import { workerApp } from "../../shared/endpoints/worker.ts";
-import { renderDeps } from "../../shared/jobs/root.ts";
-import { serveFunction } from "../../shared/runtime/serve_function.ts";
+import { workerApp } from "../../shared/workers/worker.ts";
+import { renderDeps } from "../../shared/documents/jobs/root.ts";
+import { serveFunction } from "../../shared/platform/runtime/serve_function.ts";
 
 serveFunction((platform) => workerApp(renderDeps(platform)));

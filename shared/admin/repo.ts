@@ -1,5 +1,5 @@
-import { issueApiKey } from "../auth/api_keys.ts";
-import type { Db, Queryable } from "../db/db.ts";
+import { issueApiKey } from "../platform/auth/api_keys.ts";
+import type { Db, Queryable } from "../platform/db/db.ts";
 
 export interface TeamRow {
   team_id: string;

@@ -1,11 +1,11 @@
-import { issueApiKey } from "../auth/api_keys.ts";
-import { ServiceError } from "../errors/service_error.ts";
-import type { ServiceApp } from "../http/app.ts";
-import type { ParamSpec } from "../http/params.ts";
-import { addRoute } from "../http/route.ts";
-import { always } from "../http/validate.ts";
-import { errorResponse, JSON_BODY_ERRORS } from "../endpoints/common_responses.ts";
-import { UUID_PATTERN } from "../util/uuid.ts";
+import { issueApiKey } from "../platform/auth/api_keys.ts";
+import { ServiceError } from "../platform/errors/service_error.ts";
+import type { ServiceApp } from "../platform/http/app.ts";
+import type { ParamSpec } from "../platform/http/params.ts";
+import { addRoute } from "../platform/http/route.ts";
+import { always } from "../platform/http/validate.ts";
+import { errorResponse, JSON_BODY_ERRORS } from "../platform/http/common_responses.ts";
+import { UUID_PATTERN } from "../platform/util/uuid.ts";
 import { addMember, createTeam, findTeam, removeMember, revokeApiKey, updateTeam } from "./repo.ts";
 import {
   AddMemberRequest,

@@ -1,5 +1,5 @@
-import { Timestamp, Uuid } from "../schemas/common.ts";
-import { z } from "../schemas/zod.ts";
+import { Timestamp, Uuid } from "../platform/schemas/common.ts";
+import { z } from "../platform/schemas/zod.ts";
 
 export const TIERS = ["free", "starter", "growth", "scale"] as const;
 export const Tier = z.enum(TIERS).meta({

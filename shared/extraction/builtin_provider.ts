@@ -11,7 +11,7 @@ import {
   type ExtractionInput,
   type ExtractionProvider,
   OcrNotAvailable,
-} from "../providers/extraction.ts";
+} from "./provider.ts";
 import { readPdfText } from "./readers/pdf_text.ts";
 import { readSpreadsheet } from "./readers/spreadsheet.ts";
 import { findFields } from "./fields/finder.ts";

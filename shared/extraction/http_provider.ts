@@ -9,13 +9,13 @@
  */
 import ky, { HTTPError, TimeoutError } from "ky";
 import { encode as encodePng } from "fast-png";
-import { z } from "../schemas/zod.ts";
+import { z } from "../platform/schemas/zod.ts";
 import {
   ExtractionFailure,
   type ExtractionInput,
   type ExtractionProvider,
   type FileKind,
-} from "../providers/extraction.ts";
+} from "./provider.ts";
 import type { SheetDocument, TextDocument, Word } from "./layout.ts";
 import { ExtractionResult } from "./result.ts";
 import { readPdfText } from "./readers/pdf_text.ts";

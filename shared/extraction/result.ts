@@ -3,7 +3,7 @@
  * TradeShipment) in which every leaf is `{value, confidence}`. Every provider's answer, the
  * built-in one's and an outside model's, is checked against this one schema.
  */
-import { z } from "../schemas/zod.ts";
+import { z } from "../platform/schemas/zod.ts";
 
 const confidence = z.number().min(0).max(1);
 const textLeaf = z.object({ value: z.string().min(1).max(2000), confidence });

@@ -1,6 +1,6 @@
 import type { PlatformDeps } from "../platform/deps.ts";
-import { type StorageDeps, storageDeps } from "../storage/create.ts";
-import { Signal } from "../util/signal.ts";
+import { type StorageDeps, storageDeps } from "../platform/storage/create.ts";
+import { Signal } from "../platform/util/signal.ts";
 import { type ReferenceDeps, referenceDeps } from "../validation/root.ts";
 import { type ExtractionProviderSpec, extractionProviderSpec } from "./jobs/providers.ts";
 

@@ -4,7 +4,7 @@
  * directory); nothing is decompressed, so a hostile file costs no more than a walk over its
  * bytes.
  */
-import type { FileKind } from "../providers/extraction.ts";
+import type { FileKind } from "./provider.ts";
 
 export const ACCEPTED_KINDS: readonly FileKind[] = ["pdf", "png", "jpeg", "tiff", "xls", "xlsx"];
 

@@ -1,4 +1,4 @@
-import type { Queryable } from "../db/db.ts";
+import type { Queryable } from "../platform/db/db.ts";
 import { codeParts, displayCode } from "./codes.ts";
 import { lineText, nationalDescription } from "./lines.ts";
 

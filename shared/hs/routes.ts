@@ -1,9 +1,9 @@
-import { errorResponse } from "../endpoints/common_responses.ts";
-import type { ErrorCode } from "../errors/codes.ts";
-import { ServiceError } from "../errors/service_error.ts";
-import type { ServiceApp } from "../http/app.ts";
-import { addRoute } from "../http/route.ts";
-import { always, fieldOf, type IssueError } from "../http/validate.ts";
+import { errorResponse } from "../platform/http/common_responses.ts";
+import type { ErrorCode } from "../platform/errors/codes.ts";
+import { ServiceError } from "../platform/errors/service_error.ts";
+import type { ServiceApp } from "../platform/http/app.ts";
+import { addRoute } from "../platform/http/route.ts";
+import { always, fieldOf, type IssueError } from "../platform/http/validate.ts";
 import { displayCode, lookupCode } from "./codes.ts";
 import { lookupHsCode } from "./lookup.ts";
 import {

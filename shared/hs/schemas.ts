@@ -1,4 +1,4 @@
-import { z } from "../schemas/zod.ts";
+import { z } from "../platform/schemas/zod.ts";
 
 export const SEARCH_DEFAULT_LIMIT = 20;
 export const SEARCH_MAX_LIMIT = 100;

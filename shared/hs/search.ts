@@ -1,4 +1,4 @@
-import type { Db, Queryable } from "../db/db.ts";
+import type { Db, Queryable } from "../platform/db/db.ts";
 import { codePrefix, displayCode } from "./codes.ts";
 import { nationalDescription } from "./lines.ts";
 import { lexiconVersion, sawLexiconVersion } from "./lexicon.ts";

@@ -1,4 +1,4 @@
-import type { Queryable } from "../db/db.ts";
+import type { Queryable } from "../platform/db/db.ts";
 import { type Entry, type Lexicon, lexiconOf, MAX_STEMS } from "./lexicon.ts";
 import { correction, typoWords } from "./typos.ts";
 import { type SearchWord, searchWords } from "./words.ts";

@@ -1,4 +1,4 @@
-import type { Queryable } from "../db/db.ts";
+import type { Queryable } from "../platform/db/db.ts";
 
 export interface PartyRow {
   id: string;

@@ -1,6 +1,6 @@
-import type { Queryable } from "../db/db.ts";
-import { ServiceError } from "../errors/service_error.ts";
-import { isUuid } from "../util/uuid.ts";
+import type { Queryable } from "../platform/db/db.ts";
+import { ServiceError } from "../platform/errors/service_error.ts";
+import { isUuid } from "../platform/util/uuid.ts";
 import { findParties, PARTY_FIELDS, type PartyRow } from "./repo.ts";
 
 /** The places in shipment data where a saved party may stand. */

@@ -1,10 +1,10 @@
-import { errorResponse, JSON_BODY_ERRORS } from "../endpoints/common_responses.ts";
-import { ServiceError } from "../errors/service_error.ts";
-import type { ServiceApp } from "../http/app.ts";
-import type { ParamSpec } from "../http/params.ts";
-import { addRoute } from "../http/route.ts";
-import { always } from "../http/validate.ts";
-import { UUID_PATTERN } from "../util/uuid.ts";
+import { errorResponse, JSON_BODY_ERRORS } from "../platform/http/common_responses.ts";
+import { ServiceError } from "../platform/errors/service_error.ts";
+import type { ServiceApp } from "../platform/http/app.ts";
+import type { ParamSpec } from "../platform/http/params.ts";
+import { addRoute } from "../platform/http/route.ts";
+import { always } from "../platform/http/validate.ts";
+import { UUID_PATTERN } from "../platform/util/uuid.ts";
 import { deleteParty, findParty, insertParty, updateParty } from "./repo.ts";
 import { SEARCH_COUNT_CAP, searchParties } from "./search.ts";
 import {

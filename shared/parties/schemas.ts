@@ -1,5 +1,5 @@
-import { Timestamp, Uuid } from "../schemas/common.ts";
-import { z } from "../schemas/zod.ts";
+import { Timestamp, Uuid } from "../platform/schemas/common.ts";
+import { z } from "../platform/schemas/zod.ts";
 import { SEARCH_COUNT_CAP } from "./search.ts";
 
 export const LIST_DEFAULT_LIMIT = 50;

@@ -1,4 +1,4 @@
-import type { Db, Queryable } from "../db/db.ts";
+import type { Db, Queryable } from "../platform/db/db.ts";
 import { foldName } from "./fold.ts";
 import { PARTY_COLUMNS, type PartyRow } from "./repo.ts";
 

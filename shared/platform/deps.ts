@@ -1,10 +1,10 @@
-import { Authenticator } from "../auth/authenticator.ts";
-import type { Config } from "../config.ts";
-import type { Db } from "../db/db.ts";
-import { createLogger, type Logger } from "../http/log.ts";
-import { RateLimiter } from "../http/rate_limit.ts";
-import { TeamRateLimits } from "../http/team_limits.ts";
-import { UploadSlots } from "../http/upload_slots.ts";
+import { Authenticator } from "./auth/authenticator.ts";
+import type { Config } from "./config.ts";
+import type { Db } from "./db/db.ts";
+import { createLogger, type Logger } from "./http/log.ts";
+import { RateLimiter } from "./http/rate_limit.ts";
+import { TeamRateLimits } from "./http/team_limits.ts";
+import { UploadSlots } from "./http/upload_slots.ts";
 
 /**
  * What every function needs whatever it serves: settings, the database, who is calling and

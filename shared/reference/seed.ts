@@ -1,5 +1,5 @@
-import type { Db, Queryable } from "../db/db.ts";
-import { sha256Hex } from "../util/crypto.ts";
+import type { Db, Queryable } from "../platform/db/db.ts";
+import { sha256Hex } from "../platform/util/crypto.ts";
 
 interface Dataset {
   name: string;

@@ -1,4 +1,4 @@
-import type { Queryable } from "../db/db.ts";
+import type { Queryable } from "../platform/db/db.ts";
 import { generateShipmentRef } from "./ref.ts";
 import type { ShipmentStatus } from "./schemas.ts";
 

@@ -1,6 +1,6 @@
-import { UUID_PATTERN } from "../util/uuid.ts";
-import { Timestamp, Uuid } from "../schemas/common.ts";
-import { z } from "../schemas/zod.ts";
+import { UUID_PATTERN } from "../platform/util/uuid.ts";
+import { Timestamp, Uuid } from "../platform/schemas/common.ts";
+import { z } from "../platform/schemas/zod.ts";
 
 export const SHIPMENT_STATUSES = [
   "created",

@@ -1,5 +1,5 @@
 /**
- * The TradeShipment type without zod: the shape `shared/schemas/trade_shipment.ts` declares,
+ * The TradeShipment type without zod: the shape `shared/shipments/trade_shipment.ts` declares,
  * written out so that templates, pre-checks, the field table and the rules can be typed by it
  * without zod (6 MB) entering their functions' graphs (a type import is an edge of `deno info`'s
  * graph too; document-field-requirements must stay under 5 MB). A test holds the two equal

@@ -1,9 +1,9 @@
-import { ServiceError } from "../errors/service_error.ts";
+import { ServiceError } from "../platform/errors/service_error.ts";
 import { GATES, RULES } from "./gates.ts";
 import type { ReferenceData } from "./reference.ts";
 import { hsDigits, lineItemsOf, locodeOf, type RuleContext } from "./rules/context.ts";
 import { layerStatus, type ProviderRun, type RulesProvider } from "./types.ts";
-import { readPath } from "../rules/paths.ts";
+import { readPath } from "../documents/catalogue/paths.ts";
 import type { ShipmentData } from "../shipments/types.ts";
 
 /**

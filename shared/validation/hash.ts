@@ -1,5 +1,5 @@
 import canonicalize from "canonicalize";
-import { sha256Hex } from "../util/crypto.ts";
+import { sha256Hex } from "../platform/util/crypto.ts";
 
 export interface HashInput {
   gate: string;

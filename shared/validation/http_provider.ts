@@ -1,6 +1,6 @@
 import ky, { HTTPError, TimeoutError } from "ky";
-import { ServiceError } from "../errors/service_error.ts";
-import { z } from "../schemas/zod.ts";
+import { ServiceError } from "../platform/errors/service_error.ts";
+import { z } from "../platform/schemas/zod.ts";
 import { unknownGate } from "./builtin_provider.ts";
 import { LayerResult, type ProviderRun, type RulesProvider } from "./types.ts";
 import type { ShipmentData } from "../shipments/types.ts";

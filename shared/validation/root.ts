@@ -1,4 +1,4 @@
-import type { Config } from "../config.ts";
+import type { Config } from "../platform/config.ts";
 import type { PlatformDeps } from "../platform/deps.ts";
 import { BuiltInRulesProvider } from "./builtin_provider.ts";
 import { HttpRulesProvider } from "./http_provider.ts";

@@ -1,7 +1,7 @@
-import type { Principal } from "../auth/principal.ts";
-import type { Db } from "../db/db.ts";
-import { ServiceError } from "../errors/service_error.ts";
-import { readPath, type ShipmentPath } from "../rules/paths.ts";
+import type { Principal } from "../platform/auth/principal.ts";
+import type { Db } from "../platform/db/db.ts";
+import { ServiceError } from "../platform/errors/service_error.ts";
+import { readPath, type ShipmentPath } from "../documents/catalogue/paths.ts";
 import { validationHash } from "./hash.ts";
 import type { LayerResult, RulesProvider } from "./types.ts";
 import type { ShipmentData } from "../shipments/types.ts";

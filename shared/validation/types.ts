@@ -1,4 +1,4 @@
-import { z } from "../schemas/zod.ts";
+import { z } from "../platform/schemas/zod.ts";
 import type { ShipmentData } from "../shipments/types.ts";
 
 export const RuleStatus = z.enum(["passed", "failed", "warning"]);

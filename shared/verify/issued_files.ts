@@ -2,7 +2,7 @@
  * The register of issued files: every stored document's SHA-256, and what the public may know
  * about it (verify-document).
  */
-import type { Queryable } from "../db/db.ts";
+import type { Queryable } from "../platform/db/db.ts";
 
 export type FileVariant = "generated" | "flattened";
 

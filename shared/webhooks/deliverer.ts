@@ -1,7 +1,7 @@
-import type { Db } from "../db/db.ts";
-import { LeaseQueue } from "../jobs/lease_queue.ts";
-import type { Logger } from "../http/log.ts";
-import type { Storage } from "../storage/storage.ts";
+import type { Db } from "../platform/db/db.ts";
+import { LeaseQueue } from "../platform/queue/lease_queue.ts";
+import type { Logger } from "../platform/http/log.ts";
+import type { Storage } from "../platform/storage/storage.ts";
 import { NoAnswerInTime, postOnce, postOnceByFetch } from "./http_post.ts";
 import { signPayload } from "./signing.ts";
 import { checkedLookup, checkUrlShape, REFUSED_CODE, RefusedUrl, resolveChecked } from "./ssrf.ts";

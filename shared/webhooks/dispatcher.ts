@@ -1,4 +1,4 @@
-import type { Db } from "../db/db.ts";
+import type { Db } from "../platform/db/db.ts";
 
 /**
  * Fans out outbox events not yet dispatched: one delivery per enabled subscription of the

@@ -1,4 +1,4 @@
-import type { Db, Queryable } from "../db/db.ts";
+import type { Db, Queryable } from "../platform/db/db.ts";
 
 export interface SubscriptionRow {
   id: string;

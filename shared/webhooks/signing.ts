@@ -1,4 +1,4 @@
-import { randomBase64Url, toHex } from "../util/crypto.ts";
+import { randomBase64Url, toHex } from "../platform/util/crypto.ts";
 
 const encoder = new TextEncoder();
 

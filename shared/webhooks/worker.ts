@@ -1,6 +1,6 @@
-import type { StorageDeps } from "../storage/create.ts";
-import { QueueWorker } from "../jobs/claim_loop.ts";
-import { runListening, type RunningQueueWorker } from "../jobs/listening.ts";
+import type { StorageDeps } from "../platform/storage/create.ts";
+import { QueueWorker } from "../platform/queue/claim_loop.ts";
+import { runListening, type RunningQueueWorker } from "../platform/queue/listening.ts";
 import { dispatchOutbox } from "./dispatcher.ts";
 import {
   type ClaimedDelivery,

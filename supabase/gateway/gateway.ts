@@ -1,20 +1,20 @@
 import { Hono } from "hono";
 import { getPath } from "hono/utils/url";
 import type { ServiceDeps } from "../../shared/deps.ts";
-import { FUNCTION_APPS } from "../../shared/endpoints/registry.ts";
-import { ServiceError } from "../../shared/errors/service_error.ts";
+import { FUNCTION_APPS } from "../../shared/registry.ts";
+import { ServiceError } from "../../shared/platform/errors/service_error.ts";
 import {
   databaseUnavailable,
   errorResponse,
   FUNCTIONS_PREFIX,
   type ServiceApp,
   unmatched,
-} from "../../shared/http/app.ts";
-import { standardHeaders } from "../../shared/http/headers.ts";
-import type { AppBindings } from "../../shared/http/types.ts";
-import { buildOpenApiDocument } from "../../shared/openapi/document.ts";
-import { DOCS_HTML, docsAsset } from "../../shared/openapi/docs_page.ts";
-import { LocalStorage } from "../../shared/storage/local.ts";
+} from "../../shared/platform/http/app.ts";
+import { standardHeaders } from "../../shared/platform/http/headers.ts";
+import type { AppBindings } from "../../shared/platform/http/types.ts";
+import { buildOpenApiDocument } from "../../shared/platform/openapi/document.ts";
+import { DOCS_HTML, docsAsset } from "../../shared/platform/openapi/docs_page.ts";
+import { LocalStorage } from "../../shared/platform/storage/local.ts";
 
 export interface Gateway {
   fetch(request: Request, bindings?: AppBindings): Promise<Response>;

@@ -1,11 +1,11 @@
-import type { Env } from "../../shared/config.ts";
-import { openConfiguredDb } from "../../shared/runtime/boot.ts";
-import { type Prepared, prepareDatabase } from "../../shared/db/prepare.ts";
+import type { Env } from "../../shared/platform/config.ts";
+import { openConfiguredDb } from "../../shared/platform/runtime/boot.ts";
+import { type Prepared, prepareDatabase } from "../../shared/platform/db/prepare.ts";
 import { buildDeps, type ServiceDeps } from "../../shared/deps.ts";
-import { startDocumentWorker } from "../../shared/jobs/run_worker.ts";
+import { startDocumentWorker } from "../../shared/documents/jobs/run_worker.ts";
 import { startWebhookWorker } from "../../shared/webhooks/worker.ts";
 import { startExtractionWorker } from "../../shared/extraction/jobs/run_worker.ts";
-import { serveWithNode } from "../../shared/http/node_serve.ts";
+import { serveWithNode } from "../../shared/platform/http/node_serve.ts";
 import { createGateway, type Gateway } from "./gateway.ts";
 
 export interface RunningService {

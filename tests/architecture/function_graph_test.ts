@@ -67,7 +67,7 @@ for (const name of FUNCTIONS) {
       graph.specifiers.filter((s) => /pglite|db\/connect\.ts|shared\/deps\.ts/.test(s)),
       [],
     );
-    const renders = graph.specifiers.some((s) => s.endsWith("/shared/pdf/render.ts"));
+    const renders = graph.specifiers.some((s) => s.endsWith("/shared/documents/pdf/render.ts"));
     assertEquals(renders, RENDERERS.has(name), `${name} reaches the renderer: ${renders}`);
     const ocr = graph.specifiers.some((s) => /tesseract|extraction\/ocr\/index\.ts/.test(s));
     assertEquals(ocr, false, `${name} has OCR in its graph`);

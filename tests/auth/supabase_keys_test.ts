@@ -5,7 +5,7 @@
  * with the legacy HS256 secret, `aud` and `exp` required.
  */
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from "jose";
-import { keysFromEnv } from "../../shared/auth/local_keys.ts";
+import { keysFromEnv } from "../../shared/platform/auth/local_keys.ts";
 import { addMember } from "../../shared/admin/repo.ts";
 import { assertEquals, equal, expectError, expectJson } from "../support/assert.ts";
 import { serviceTest, TEST_KEYS, type TestService, testService } from "../support/service.ts";

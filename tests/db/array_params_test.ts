@@ -1,4 +1,4 @@
-import { arrayLiteral } from "../../shared/db/postgres.ts";
+import { arrayLiteral } from "../../shared/platform/db/postgres.ts";
 import { equal } from "../support/assert.ts";
 import { testDb, testDbKind } from "../support/db.ts";
 import { serviceTest } from "../support/service.ts";

@@ -1,4 +1,4 @@
-import type { Queryable } from "../../shared/db/db.ts";
+import type { Queryable } from "../../shared/platform/db/db.ts";
 import { insertShipment } from "../../shared/shipments/repo.ts";
 import { assert, assertEquals, equal } from "../support/assert.ts";
 import { testDbKind } from "../support/db.ts";

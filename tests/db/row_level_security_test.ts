@@ -1,5 +1,5 @@
 import { addMember } from "../../shared/admin/repo.ts";
-import { sqlState } from "../../shared/db/db.ts";
+import { sqlState } from "../../shared/platform/db/db.ts";
 import { insertShipment } from "../../shared/shipments/repo.ts";
 import { assertEquals } from "../support/assert.ts";
 import { testDbKind } from "../support/db.ts";

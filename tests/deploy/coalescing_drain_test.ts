@@ -1,4 +1,4 @@
-import { coalescingDrain } from "../../shared/jobs/coalescing_drain.ts";
+import { coalescingDrain } from "../../shared/platform/queue/coalescing_drain.ts";
 import { assertEquals, equal } from "../support/assert.ts";
 
 /** A queue whose passes wait until the test lets each one finish. */

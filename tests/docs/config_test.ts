@@ -1,4 +1,4 @@
-import { SETTINGS, settingsMarkdown } from "../../shared/config.ts";
+import { SETTINGS, settingsMarkdown } from "../../shared/platform/config.ts";
 import { assertEquals } from "../support/assert.ts";
 import { readRepoText, tableRows } from "./markdown.ts";
 
@@ -51,7 +51,7 @@ Deno.test("the settings list names every environment variable the code reads, an
   assertEquals(
     differences,
     { unlisted: [], unread: [] },
-    `SETTINGS in shared/config.ts must list exactly the variables the code reads: ${
+    `SETTINGS in shared/platform/config.ts must list exactly the variables the code reads: ${
       JSON.stringify(differences)
     }`,
   );
@@ -63,7 +63,7 @@ Deno.test("the README's configuration table is the one printed from the settings
   assertEquals(
     tableRows(readme, variableRow),
     tableRows(settingsMarkdown(), variableRow),
-    "README.md's configuration table differs from SETTINGS in shared/config.ts: paste the " +
+    "README.md's configuration table differs from SETTINGS in shared/platform/config.ts: paste the " +
       "output of `deno run scripts/config_table.ts` into it",
   );
 });

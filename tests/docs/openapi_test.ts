@@ -65,8 +65,14 @@ Deno.test("the main request bodies carry an example", async () => {
 });
 
 Deno.test("verify-hash and document-field-requirements serve without zod or the generator", async () => {
-  for (const name of ["verify_hash", "document_field_requirements"]) {
-    const reached = await codeImports(`shared/endpoints/${name}.ts`);
+  for (
+    const file of [
+      "shared/verify/verify_hash.ts",
+      "shared/documents/document_field_requirements.ts",
+    ]
+  ) {
+    const name = file.split("/").pop();
+    const reached = await codeImports(file);
     const heavy = reached.filter((s) => /zod/.test(s));
     assertEquals(heavy, [], `${name}.ts reaches ${heavy.join(", ")}`);
   }

@@ -1,4 +1,4 @@
-import { ERROR_CODES } from "../../shared/errors/codes.ts";
+import { ERROR_CODES } from "../../shared/platform/errors/codes.ts";
 import { assertEquals } from "../support/assert.ts";
 import { readRepoText, tableRows } from "./markdown.ts";
 
@@ -12,7 +12,7 @@ Deno.test("docs/errors.md lists exactly the error codes of the registry", async 
   assertEquals(
     tableRows(errorsDoc, /^`SVC_/),
     expected,
-    "docs/errors.md's error table differs from shared/errors/codes.ts: paste the output of " +
+    "docs/errors.md's error table differs from shared/platform/errors/codes.ts: paste the output of " +
       "`deno run scripts/error_codes.ts` into it",
   );
 });

@@ -1,4 +1,4 @@
-import { startDocumentWorker } from "../../shared/jobs/run_worker.ts";
+import { startDocumentWorker } from "../../shared/documents/jobs/run_worker.ts";
 import { startExtractionWorker } from "../../shared/extraction/jobs/run_worker.ts";
 import { assert, assertEquals } from "../support/assert.ts";
 import { testDbKind } from "../support/db.ts";

@@ -1,4 +1,4 @@
-import { DOCUMENT_TYPES } from "../../shared/rules/document_types.ts";
+import { DOCUMENT_TYPES } from "../../shared/documents/catalogue/document_types.ts";
 import { assert, assertEquals, expectError, expectJson } from "../support/assert.ts";
 import { serviceTest, testService } from "../support/service.ts";
 

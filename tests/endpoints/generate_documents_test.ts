@@ -1,4 +1,4 @@
-import { sha256Hex } from "../../shared/util/crypto.ts";
+import { sha256Hex } from "../../shared/platform/util/crypto.ts";
 import { sampleShipment } from "../fixtures/sample_shipment.ts";
 import { assert, assertEquals, equal, expectError, expectJson, match } from "../support/assert.ts";
 import { testDbKind } from "../support/db.ts";

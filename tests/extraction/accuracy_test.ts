@@ -13,7 +13,7 @@ import { BuiltInExtractionProvider } from "../../shared/extraction/builtin_provi
 import { loadOcr } from "../../shared/extraction/ocr/load.ts";
 import { fileLookups } from "../../shared/extraction/fields/reference_files.ts";
 import { closeOcr } from "../../shared/extraction/ocr/index.ts";
-import { ExtractionFailure } from "../../shared/providers/extraction.ts";
+import { ExtractionFailure } from "../../shared/extraction/provider.ts";
 import {
   type CorpusEntry,
   expectedOf,

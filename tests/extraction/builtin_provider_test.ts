@@ -9,10 +9,10 @@ import { BuiltInExtractionProvider } from "../../shared/extraction/builtin_provi
 import { loadOcr } from "../../shared/extraction/ocr/load.ts";
 import { fileLookups } from "../../shared/extraction/fields/reference_files.ts";
 import { closeOcr } from "../../shared/extraction/ocr/index.ts";
-import { ExtractionFailure } from "../../shared/providers/extraction.ts";
-import { renderDocument } from "../../shared/pdf/documents.ts";
-import type { DocumentType } from "../../shared/rules/document_types.ts";
-import type { TradeShipment } from "../../shared/schemas/trade_shipment.ts";
+import { ExtractionFailure } from "../../shared/extraction/provider.ts";
+import { renderDocument } from "../../shared/documents/pdf/documents.ts";
+import type { DocumentType } from "../../shared/documents/catalogue/document_types.ts";
+import type { TradeShipment } from "../../shared/shipments/trade_shipment.ts";
 import { sampleShipment } from "../fixtures/sample_shipment.ts";
 import { run } from "../pdf/tools.ts";
 import { type FieldScore, scoreDocument } from "./score.ts";

@@ -2,7 +2,7 @@ import * as XLSX from "@e965/xlsx";
 import { encode as encodePng } from "fast-png";
 import jpeg from "jpeg-js";
 import { PDFDocument } from "@pdfme/pdf-lib";
-import { sha256Hex } from "../../shared/util/crypto.ts";
+import { sha256Hex } from "../../shared/platform/util/crypto.ts";
 import { assert, assertEquals, equal, expectError, expectJson, match } from "../support/assert.ts";
 import { testDbKind } from "../support/db.ts";
 import {

@@ -4,7 +4,7 @@
  * a hostile file can: block for ever (HANG), throw out of reach of any catch (CRASH), or fill
  * the thread's heap (OOM).
  */
-import type { ExtractionProvider } from "../../shared/providers/extraction.ts";
+import type { ExtractionProvider } from "../../shared/extraction/provider.ts";
 import { createExtractionProvider } from "../../shared/extraction/jobs/factory.ts";
 import { loadOcr } from "../../shared/extraction/ocr/load.ts";
 import { serveThread } from "../../shared/extraction/jobs/thread_host.ts";

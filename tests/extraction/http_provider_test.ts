@@ -2,7 +2,7 @@ import * as XLSX from "@e965/xlsx";
 import { encode as encodePng } from "fast-png";
 import { PDFDocument, StandardFonts } from "@pdfme/pdf-lib";
 import { HttpExtractionProvider } from "../../shared/extraction/http_provider.ts";
-import { ExtractionFailure, type FileKind } from "../../shared/providers/extraction.ts";
+import { ExtractionFailure, type FileKind } from "../../shared/extraction/provider.ts";
 import { assert, assertEquals, equal, match } from "../support/assert.ts";
 
 const API_KEY = "sk-test-0123456789";

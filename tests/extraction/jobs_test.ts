@@ -1,5 +1,5 @@
 import { PDFDocument } from "@pdfme/pdf-lib";
-import { openPostgres } from "../../shared/db/postgres.ts";
+import { openPostgres } from "../../shared/platform/db/postgres.ts";
 import { databaseLookups } from "../../shared/extraction/fields/lookups.ts";
 import { HttpExtractionProvider } from "../../shared/extraction/http_provider.ts";
 import { createExtractionProvider } from "../../shared/extraction/jobs/factory.ts";
@@ -8,8 +8,8 @@ import { checkResult } from "../../shared/extraction/jobs/outcome.ts";
 import { claimExtractionJobs } from "../../shared/extraction/jobs/queue.ts";
 import { ExtractionThreadPool } from "../../shared/extraction/jobs/thread_pool.ts";
 import { ExtractionWorker } from "../../shared/extraction/jobs/worker.ts";
-import { renderDocument } from "../../shared/pdf/documents.ts";
-import { ExtractionFailure, type ExtractionProvider } from "../../shared/providers/extraction.ts";
+import { renderDocument } from "../../shared/documents/pdf/documents.ts";
+import { ExtractionFailure, type ExtractionProvider } from "../../shared/extraction/provider.ts";
 import { sampleShipment } from "../fixtures/sample_shipment.ts";
 import { assert, assertEquals, equal, expectJson, match } from "../support/assert.ts";
 import { testDbKind } from "../support/db.ts";

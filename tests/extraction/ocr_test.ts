@@ -9,7 +9,7 @@
 import { PDFDocument, PDFName, type PDFPage } from "@pdfme/pdf-lib";
 import { zlibSync } from "fflate";
 import { fileURLToPath as fromFileUrl } from "node:url";
-import { ExtractionFailure } from "../../shared/providers/extraction.ts";
+import { ExtractionFailure } from "../../shared/extraction/provider.ts";
 import type { TextDocument, Word } from "../../shared/extraction/layout.ts";
 import { closeOcr, readImageFile, readScannedPdf } from "../../shared/extraction/ocr/index.ts";
 import { LANGUAGE_DATA_PATH } from "../../shared/extraction/ocr/tesseract.ts";

@@ -10,8 +10,8 @@ import { assert, equal } from "../support/assert.ts";
 import { readPdfText } from "../../shared/extraction/readers/pdf_text.ts";
 import { readSpreadsheet } from "../../shared/extraction/readers/spreadsheet.ts";
 import { READER_LIMITS } from "../../shared/extraction/readers/limits.ts";
-import { ExtractionFailure } from "../../shared/providers/extraction.ts";
-import { renderDocument } from "../../shared/pdf/documents.ts";
+import { ExtractionFailure } from "../../shared/extraction/provider.ts";
+import { renderDocument } from "../../shared/documents/pdf/documents.ts";
 import { sampleShipment } from "../fixtures/sample_shipment.ts";
 
 const signal = () => AbortSignal.timeout(60_000);

@@ -14,7 +14,7 @@
  */
 import type { ExtractionResult } from "../../shared/extraction/result.ts";
 import { sniffFileKind } from "../../shared/extraction/sniff.ts";
-import type { ExtractionInput } from "../../shared/providers/extraction.ts";
+import type { ExtractionInput } from "../../shared/extraction/provider.ts";
 
 export interface FieldScore {
   path: string;

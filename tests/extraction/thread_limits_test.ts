@@ -5,13 +5,13 @@
  * never reaches the engine, and a PNG whose samples would take more than the decode budget is
  * refused from its header.
  */
-import { ExtractionFailure } from "../../shared/providers/extraction.ts";
+import { ExtractionFailure } from "../../shared/extraction/provider.ts";
 import type { ExtractionLookups } from "../../shared/extraction/fields/lookups.ts";
 import { closeOcr, readImageFile } from "../../shared/extraction/ocr/index.ts";
 import { OCR_LIMITS } from "../../shared/extraction/ocr/limits.ts";
 import { ExtractionThreadPool } from "../../shared/extraction/jobs/thread_pool.ts";
 import { glyphPagePng, noisePng } from "../../bench/lib/hostile_files.ts";
-import { concatBytes } from "../../shared/util/bytes.ts";
+import { concatBytes } from "../../shared/platform/util/bytes.ts";
 import { assert, match } from "../support/assert.ts";
 
 /** Reference data nobody asks for here: the files below never reach field extraction. */

@@ -3,8 +3,8 @@
  * fit its box at 6 pt is printed in full on a continuation sheet at the end, and its box says
  * "see continuation sheet, item N"; the result is still PDF/A-2b.
  */
-import { flattenToPdfA } from "../../shared/flatten/flatten.ts";
-import { loadFonts } from "../../shared/pdf/font.ts";
+import { flattenToPdfA } from "../../shared/documents/flatten/flatten.ts";
+import { loadFonts } from "../../shared/documents/pdf/font.ts";
 import { pageCount, pdftotext, tempDir } from "../pdf/tools.ts";
 import { assert, assertEquals } from "../support/assert.ts";
 import { checkPdfA } from "../support/pdfa.ts";

@@ -5,7 +5,7 @@
  * job and history entry, and the Gotenberg adapter behind FLATTEN_SERVICE_URL.
  */
 import type { TestTeam } from "../support/service.ts";
-import type { Db } from "../../shared/db/db.ts";
+import type { Db } from "../../shared/platform/db/db.ts";
 import { pdfsig, pdftotext, tempDir } from "../pdf/tools.ts";
 import { assert, assertEquals, equal, expectError, expectJson, match } from "../support/assert.ts";
 import { testDbKind } from "../support/db.ts";

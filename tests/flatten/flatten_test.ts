@@ -12,9 +12,12 @@
  *
  * Each type's work runs in one of two lanes in the background, started by the first test.
  */
-import { flattenToPdfA } from "../../shared/flatten/flatten.ts";
-import { loadFonts } from "../../shared/pdf/font.ts";
-import { DOCUMENT_TYPES, type DocumentType } from "../../shared/rules/document_types.ts";
+import { flattenToPdfA } from "../../shared/documents/flatten/flatten.ts";
+import { loadFonts } from "../../shared/documents/pdf/font.ts";
+import {
+  DOCUMENT_TYPES,
+  type DocumentType,
+} from "../../shared/documents/catalogue/document_types.ts";
 import { pdftotext, run, tempDir } from "../pdf/tools.ts";
 import { assert, assertEquals, equal } from "../support/assert.ts";
 import { checkPdfA, type PdfAReport } from "../support/pdfa.ts";

@@ -4,13 +4,13 @@
  * that are not readable PDFs, date and appearance-string parsing, XML-safe metadata, and a
  * multi-page document stamped on every page.
  */
-import { BuiltInFlattener } from "../../shared/flatten/builtin_provider.ts";
-import { fontSizeOf } from "../../shared/flatten/fields.ts";
-import { flattenToPdfA, pdfDateOf } from "../../shared/flatten/flatten.ts";
-import { srgbProfile } from "../../shared/flatten/icc.ts";
-import { xml, xmpPacket } from "../../shared/flatten/xmp.ts";
-import { loadFonts } from "../../shared/pdf/font.ts";
-import { FlattenFailure } from "../../shared/providers/flatten.ts";
+import { BuiltInFlattener } from "../../shared/documents/flatten/builtin_provider.ts";
+import { fontSizeOf } from "../../shared/documents/flatten/fields.ts";
+import { flattenToPdfA, pdfDateOf } from "../../shared/documents/flatten/flatten.ts";
+import { srgbProfile } from "../../shared/documents/flatten/icc.ts";
+import { xml, xmpPacket } from "../../shared/documents/flatten/xmp.ts";
+import { loadFonts } from "../../shared/documents/pdf/font.ts";
+import { FlattenFailure } from "../../shared/documents/flatten/provider.ts";
 import { pageCount, run, tempDir } from "../pdf/tools.ts";
 import { missingToolMessage } from "../support/external_tools.ts";
 import { assert, assertEquals, equal } from "../support/assert.ts";

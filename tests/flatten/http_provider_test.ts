@@ -3,8 +3,8 @@
  * plays Gotenberg's `/forms/pdfengines/convert`: it checks the multipart request the way
  * Gotenberg reads it and answers as Gotenberg does (the converted PDF, or a status and text).
  */
-import { HttpFlattener } from "../../shared/flatten/http_provider.ts";
-import { FlattenFailure } from "../../shared/providers/flatten.ts";
+import { HttpFlattener } from "../../shared/documents/flatten/http_provider.ts";
+import { FlattenFailure } from "../../shared/documents/flatten/provider.ts";
 import { pdftotext, tempDir } from "../pdf/tools.ts";
 import { assert, assertEquals, equal, match } from "../support/assert.ts";
 import { checkPdfA } from "../support/pdfa.ts";

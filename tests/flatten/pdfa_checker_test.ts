@@ -14,8 +14,8 @@ import {
   PDFRef,
   PDFString,
 } from "@pdfme/pdf-lib";
-import { flattenToPdfA } from "../../shared/flatten/flatten.ts";
-import { loadFonts } from "../../shared/pdf/font.ts";
+import { flattenToPdfA } from "../../shared/documents/flatten/flatten.ts";
+import { loadFonts } from "../../shared/documents/pdf/font.ts";
 import { tempDir } from "../pdf/tools.ts";
 import { assert, assertEquals } from "../support/assert.ts";
 import { checkPdfA } from "../support/pdfa.ts";

@@ -5,8 +5,8 @@
  * CID font, so the flattener draws the values itself: the result passes the PDF/A-2b checks
  * and prints the values, inside their boxes.
  */
-import { flattenToPdfA } from "../../shared/flatten/flatten.ts";
-import { loadFonts } from "../../shared/pdf/font.ts";
+import { flattenToPdfA } from "../../shared/documents/flatten/flatten.ts";
+import { loadFonts } from "../../shared/documents/pdf/font.ts";
 import { pdftkFill, run, tempDir } from "../pdf/tools.ts";
 import { assert, assertEquals } from "../support/assert.ts";
 import { checkPdfA } from "../support/pdfa.ts";

@@ -4,11 +4,11 @@
  * other tools fill them.
  */
 import { PDFDocument, PDFHexString, PDFName, PDFTextField } from "@pdfme/pdf-lib";
-import { renderDocument } from "../../shared/pdf/documents.ts";
-import type { RenderContext } from "../../shared/pdf/model.ts";
-import type { DocumentType } from "../../shared/rules/document_types.ts";
-import { FIELD_REQUIREMENTS } from "../../shared/rules/field_requirements.ts";
-import { readPath, type ShipmentPath } from "../../shared/rules/paths.ts";
+import { renderDocument } from "../../shared/documents/pdf/documents.ts";
+import type { RenderContext } from "../../shared/documents/pdf/model.ts";
+import type { DocumentType } from "../../shared/documents/catalogue/document_types.ts";
+import { FIELD_REQUIREMENTS } from "../../shared/documents/catalogue/field_requirements.ts";
+import { readPath, type ShipmentPath } from "../../shared/documents/catalogue/paths.ts";
 import { hazardousShipment, sampleShipment } from "../fixtures/sample_shipment.ts";
 
 type Data = Record<string, unknown>;

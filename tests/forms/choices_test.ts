@@ -6,10 +6,10 @@
  * extract-filled-fields reads it back at its shipment path; the flattener draws the cross.
  */
 import { PDFDocument } from "@pdfme/pdf-lib";
-import { flattenToPdfA } from "../../shared/flatten/flatten.ts";
-import { extractFilledForm } from "../../shared/forms/extract.ts";
-import { renderDocument } from "../../shared/pdf/documents.ts";
-import { loadFonts } from "../../shared/pdf/font.ts";
+import { flattenToPdfA } from "../../shared/documents/flatten/flatten.ts";
+import { extractFilledForm } from "../../shared/documents/forms/extract.ts";
+import { renderDocument } from "../../shared/documents/pdf/documents.ts";
+import { loadFonts } from "../../shared/documents/pdf/font.ts";
 import { context, SHIPMENT_ID, shipmentFor } from "../flatten/support.ts";
 import { decodeGrayPng, pdftkFields, pdftkFill, renderPage, tempDir } from "../pdf/tools.ts";
 import { assert, assertEquals } from "../support/assert.ts";

@@ -1,7 +1,7 @@
-import type { Db, Queryable } from "../../shared/db/db.ts";
-import { extractFilledFieldsApp } from "../../shared/endpoints/extract_filled_fields.ts";
-import { MAX_UPLOAD_BYTES } from "../../shared/http/body.ts";
-import { DOCUMENT_TYPES } from "../../shared/rules/document_types.ts";
+import type { Db, Queryable } from "../../shared/platform/db/db.ts";
+import { extractFilledFieldsApp } from "../../shared/documents/extract_filled_fields.ts";
+import { MAX_UPLOAD_BYTES } from "../../shared/platform/http/body.ts";
+import { DOCUMENT_TYPES } from "../../shared/documents/catalogue/document_types.ts";
 import { assert, assertEquals, equal, expectError, expectJson, match } from "../support/assert.ts";
 import { testDbKind } from "../support/db.ts";
 import {

@@ -6,7 +6,7 @@
  * recipient sees it) holds every typed value.
  *
  * The form font is a single-byte font (256 codes): WinAnsi plus the letters of one more script,
- * chosen by the document's countries and content (shared/pdf/form_font.ts). A Greek or Russian
+ * chosen by the document's countries and content (shared/documents/pdf/form_font.ts). A Greek or Russian
  * party gives Greek or Cyrillic letters; otherwise the Latin letters WinAnsi lacks (Polish,
  * Czech, Turkish, …). qpdf encodes in WinAnsi only, whatever the font, so with qpdf only
  * WinAnsi values can be drawn; Greek and Cyrillic ones are left to pdftk and to viewers.
@@ -17,11 +17,14 @@
  * back at its shipment path (a check box as true, a radio group as its option).
  * tests/forms/choices_test.ts flattens them.
  */
-import { extractFilledForm } from "../../shared/forms/extract.ts";
-import { renderDocument, TEMPLATES } from "../../shared/pdf/documents.ts";
-import { forEachContent } from "../../shared/pdf/model.ts";
-import { DOCUMENT_TYPES, type DocumentType } from "../../shared/rules/document_types.ts";
-import { readPath, type ShipmentPath, toDataPath } from "../../shared/rules/paths.ts";
+import { extractFilledForm } from "../../shared/documents/forms/extract.ts";
+import { renderDocument, TEMPLATES } from "../../shared/documents/pdf/documents.ts";
+import { forEachContent } from "../../shared/documents/pdf/model.ts";
+import {
+  DOCUMENT_TYPES,
+  type DocumentType,
+} from "../../shared/documents/catalogue/document_types.ts";
+import { readPath, type ShipmentPath, toDataPath } from "../../shared/documents/catalogue/paths.ts";
 import { context, reducedShipment, visibleFieldNames } from "../flatten/support.ts";
 import { pdftkFields, pdftkFill, pikepdfFill, run, tempDir } from "../pdf/tools.ts";
 import { assert, assertEquals } from "../support/assert.ts";

@@ -2,8 +2,8 @@
  * Form reads off the main thread, under budgets: a form over the text cap or the time budget
  * fails with SVC_VAL_017, its thread is replaced, and the next form is read as usual.
  */
-import { ServiceError } from "../../shared/errors/service_error.ts";
-import { FormThreads } from "../../shared/forms/form_threads.ts";
+import { ServiceError } from "../../shared/platform/errors/service_error.ts";
+import { FormThreads } from "../../shared/documents/forms/form_threads.ts";
 import { assert, equal, expectError } from "../support/assert.ts";
 import { serviceTest, testService } from "../support/service.ts";
 import { formPdf, pdfText } from "./pdf_builder.ts";

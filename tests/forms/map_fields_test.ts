@@ -1,8 +1,8 @@
-import { parseDecimal } from "../../shared/forms/coerce.ts";
-import { mapFields } from "../../shared/forms/map_fields.ts";
-import { leafAt } from "../../shared/forms/schema_leaves.ts";
-import { FIELD_REQUIREMENTS } from "../../shared/rules/field_requirements.ts";
-import { toFieldPath } from "../../shared/rules/paths.ts";
+import { parseDecimal } from "../../shared/documents/forms/coerce.ts";
+import { mapFields } from "../../shared/documents/forms/map_fields.ts";
+import { leafAt } from "../../shared/documents/forms/schema_leaves.ts";
+import { FIELD_REQUIREMENTS } from "../../shared/documents/catalogue/field_requirements.ts";
+import { toFieldPath } from "../../shared/documents/catalogue/paths.ts";
 import { assert, assertEquals, equal, match } from "../support/assert.ts";
 
 function mapOne(field: string, text: string) {

@@ -1,5 +1,5 @@
-import type { FormValue } from "../../shared/forms/coerce.ts";
-import { mergeValues } from "../../shared/forms/merge.ts";
+import type { FormValue } from "../../shared/documents/forms/coerce.ts";
+import { mergeValues } from "../../shared/documents/forms/merge.ts";
 import { assertEquals, match } from "../support/assert.ts";
 
 const values = (entries: Record<string, FormValue>) => new Map(Object.entries(entries));

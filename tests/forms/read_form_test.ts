@@ -1,8 +1,8 @@
 import { deflateSync } from "node:zlib";
-import { ServiceError } from "../../shared/errors/service_error.ts";
-import { MAX_FORM_FIELDS, readFilledForm } from "../../shared/forms/read_form.ts";
-import { renderDocument } from "../../shared/pdf/documents.ts";
-import type { RenderContext } from "../../shared/pdf/model.ts";
+import { ServiceError } from "../../shared/platform/errors/service_error.ts";
+import { MAX_FORM_FIELDS, readFilledForm } from "../../shared/documents/forms/read_form.ts";
+import { renderDocument } from "../../shared/documents/pdf/documents.ts";
+import type { RenderContext } from "../../shared/documents/pdf/model.ts";
 import { sampleShipment } from "../fixtures/sample_shipment.ts";
 import { run, tempDir } from "../pdf/tools.ts";
 import { assert, assertEquals, equal } from "../support/assert.ts";

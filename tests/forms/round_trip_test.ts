@@ -6,8 +6,8 @@
  * shipment holds the typed values at their snake_case paths, then generate again from the
  * stored shipment and find the values in the new PDF's text.
  */
-import { DocumentWorker } from "../../shared/jobs/worker.ts";
-import { createRenderer } from "../../shared/pdf/documents.ts";
+import { DocumentWorker } from "../../shared/documents/jobs/worker.ts";
+import { createRenderer } from "../../shared/documents/pdf/documents.ts";
 import { sampleShipment } from "../fixtures/sample_shipment.ts";
 import { pdftkFields, pdftkFill, pdftotext, run, tempDir } from "../pdf/tools.ts";
 import { assert, assertEquals, equal, expectJson } from "../support/assert.ts";

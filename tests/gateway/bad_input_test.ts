@@ -1,5 +1,5 @@
 /** Probes that used to answer 500: each is a clear 4xx now. */
-import { LocalStorage } from "../../shared/storage/local.ts";
+import { LocalStorage } from "../../shared/platform/storage/local.ts";
 import { equal, expectError, expectJson } from "../support/assert.ts";
 import { serviceTest, testService } from "../support/service.ts";
 

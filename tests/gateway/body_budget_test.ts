@@ -1,11 +1,11 @@
 /**
- * The process's budget for upload bodies (shared/http/body_budget.ts) with the real body reader:
+ * The process's budget for upload bodies (shared/platform/http/body_budget.ts) with the real body reader:
  * a body past FREE_BYTES waits, unread, until the bodies before it are done; a slow sender's
  * few bytes reserve nothing; a wait given up leaves the queue.
  */
-import { BodyBudget, FREE_BYTES, holdFor } from "../../shared/http/body_budget.ts";
-import { readBytesLimited } from "../../shared/http/body.ts";
-import { ServiceError } from "../../shared/errors/service_error.ts";
+import { BodyBudget, FREE_BYTES, holdFor } from "../../shared/platform/http/body_budget.ts";
+import { readBytesLimited } from "../../shared/platform/http/body.ts";
+import { ServiceError } from "../../shared/platform/errors/service_error.ts";
 import { assert, equal } from "../support/assert.ts";
 
 const MIB = 1024 * 1024;

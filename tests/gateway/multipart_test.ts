@@ -3,7 +3,7 @@ import {
   multipartBoundary,
   multipartParts,
   parseMultipart,
-} from "../../shared/http/multipart.ts";
+} from "../../shared/platform/http/multipart.ts";
 import { throws } from "node:assert/strict";
 import { assert, equal } from "../support/assert.ts";
 

@@ -1,9 +1,9 @@
 /**
- * The node:http server the gateway runs on (shared/http/node_serve.ts), over real loopback
+ * The node:http server the gateway runs on (shared/platform/http/node_serve.ts), over real loopback
  * sockets: requests and answers pass whole (headers, cookies, streamed bodies, HEAD), the body
  * is read only as the handler asks, and an answer given before the body ended closes the socket.
  */
-import { serveWithNode } from "../../shared/http/node_serve.ts";
+import { serveWithNode } from "../../shared/platform/http/node_serve.ts";
 import { assert, equal } from "../support/assert.ts";
 
 const LOOPBACK = { port: 0, hostname: "127.0.0.1" };

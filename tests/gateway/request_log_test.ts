@@ -1,6 +1,6 @@
 /** The request log line names the path the client called, with its /functions/v1 prefix. */
 import { assertEquals } from "../support/assert.ts";
-import { createLogger } from "../../shared/http/log.ts";
+import { createLogger } from "../../shared/platform/http/log.ts";
 import { buildDeps } from "../../shared/deps.ts";
 import { createGateway } from "../../supabase/gateway/gateway.ts";
 import { serviceTest, testService } from "../support/service.ts";

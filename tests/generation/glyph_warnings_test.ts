@@ -3,8 +3,8 @@
  * warnings name the field and the characters, per document type that prints the field; what the
  * font chain draws (CJK, Hebrew, Thai, ≤; Arabic and the Indic scripts shaped) gives no warning.
  */
-import { glyphWarnings } from "../../shared/generation/glyph_warnings.ts";
-import { mergeWarnings, softWarnings } from "../../shared/generation/prechecks.ts";
+import { glyphWarnings } from "../../shared/documents/generation/glyph_warnings.ts";
+import { mergeWarnings, softWarnings } from "../../shared/documents/generation/prechecks.ts";
 import { sampleShipment } from "../fixtures/sample_shipment.ts";
 import { assert, assertEquals } from "../support/assert.ts";
 

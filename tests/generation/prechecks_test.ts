@@ -1,5 +1,5 @@
-import { preCheck, softWarnings } from "../../shared/generation/prechecks.ts";
-import type { DocumentType } from "../../shared/rules/document_types.ts";
+import { preCheck, softWarnings } from "../../shared/documents/generation/prechecks.ts";
+import type { DocumentType } from "../../shared/documents/catalogue/document_types.ts";
 import { hazardousShipment, sampleShipment } from "../fixtures/sample_shipment.ts";
 import { assertEquals, equal } from "../support/assert.ts";
 

@@ -1,5 +1,5 @@
-import { readConfig } from "../../shared/config.ts";
-import { workerStorageProblem } from "../../shared/runtime/worker_storage.ts";
+import { readConfig } from "../../shared/platform/config.ts";
+import { workerStorageProblem } from "../../shared/platform/runtime/worker_storage.ts";
 import { equal, match } from "../support/assert.ts";
 import { TEST_KEYS } from "../support/service.ts";
 

@@ -1,11 +1,14 @@
-import type { Principal } from "../../shared/auth/principal.ts";
-import { enqueueGeneration } from "../../shared/generation/enqueue.ts";
-import { documentQueue } from "../../shared/jobs/queue.ts";
-import type { DocumentRenderer } from "../../shared/jobs/renderer.ts";
-import { DocumentWorker } from "../../shared/jobs/worker.ts";
-import { createRenderer } from "../../shared/pdf/documents.ts";
-import { DOCUMENT_TYPES, type DocumentType } from "../../shared/rules/document_types.ts";
-import { sha256Hex } from "../../shared/util/crypto.ts";
+import type { Principal } from "../../shared/platform/auth/principal.ts";
+import { enqueueGeneration } from "../../shared/documents/generation/enqueue.ts";
+import { documentQueue } from "../../shared/documents/jobs/queue.ts";
+import type { DocumentRenderer } from "../../shared/documents/jobs/renderer.ts";
+import { DocumentWorker } from "../../shared/documents/jobs/worker.ts";
+import { createRenderer } from "../../shared/documents/pdf/documents.ts";
+import {
+  DOCUMENT_TYPES,
+  type DocumentType,
+} from "../../shared/documents/catalogue/document_types.ts";
+import { sha256Hex } from "../../shared/platform/util/crypto.ts";
 import { hazardousShipment } from "../fixtures/sample_shipment.ts";
 import { assert, assertEquals, equal, expectError, expectJson } from "../support/assert.ts";
 import { testDbKind } from "../support/db.ts";

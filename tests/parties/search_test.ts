@@ -1,5 +1,5 @@
 import { addMember } from "../../shared/admin/repo.ts";
-import type { Queryable } from "../../shared/db/db.ts";
+import type { Queryable } from "../../shared/platform/db/db.ts";
 import { foldName } from "../../shared/parties/fold.ts";
 import { nextKey, SEARCH_COUNT_CAP, searchParties } from "../../shared/parties/search.ts";
 import { assert, assertEquals, equal, expectError, expectJson } from "../support/assert.ts";

@@ -19,13 +19,16 @@
  * Each PDF is rendered once; the tools of up to two types run at a time in the background, so
  * each test mostly awaits work already done.
  */
-import { renderDocument, TEMPLATES } from "../../shared/pdf/documents.ts";
-import type { RenderContext } from "../../shared/pdf/model.ts";
-import { qrText } from "../../shared/pdf/qr.ts";
-import { SERVICE_FIELDS } from "../../shared/pdf/render.ts";
-import { DOCUMENT_TYPES, type DocumentType } from "../../shared/rules/document_types.ts";
-import { FIELD_REQUIREMENTS } from "../../shared/rules/field_requirements.ts";
-import { isPresent, readPath, type ShipmentPath } from "../../shared/rules/paths.ts";
+import { renderDocument, TEMPLATES } from "../../shared/documents/pdf/documents.ts";
+import type { RenderContext } from "../../shared/documents/pdf/model.ts";
+import { qrText } from "../../shared/documents/pdf/qr.ts";
+import { SERVICE_FIELDS } from "../../shared/documents/pdf/render.ts";
+import {
+  DOCUMENT_TYPES,
+  type DocumentType,
+} from "../../shared/documents/catalogue/document_types.ts";
+import { FIELD_REQUIREMENTS } from "../../shared/documents/catalogue/field_requirements.ts";
+import { isPresent, readPath, type ShipmentPath } from "../../shared/documents/catalogue/paths.ts";
 import { hazardousShipment, sampleShipment } from "../fixtures/sample_shipment.ts";
 import { assert, assertEquals, equal } from "../support/assert.ts";
 import { faxPage } from "../support/fax.ts";

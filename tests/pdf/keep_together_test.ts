@@ -2,8 +2,8 @@
  * Keep-together: a declaration stays on the page of its signature, and a table's last rows
  * carry the declaration and signature after them, so a signature never starts a page alone.
  */
-import { renderDocument } from "../../shared/pdf/documents.ts";
-import { keepGroups } from "../../shared/pdf/layout.ts";
+import { renderDocument } from "../../shared/documents/pdf/documents.ts";
+import { keepGroups } from "../../shared/documents/pdf/layout.ts";
 import { context, shipmentFor } from "../flatten/support.ts";
 import { assert, assertEquals } from "../support/assert.ts";
 import { pageTexts, tempDir } from "./tools.ts";

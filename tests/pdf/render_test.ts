@@ -8,9 +8,9 @@
  * change: `UPDATE_SNAPSHOTS=1 deno task test tests/pdf/`, then look at the PNGs.
  */
 import { PDFDocument, PDFTextField } from "@pdfme/pdf-lib";
-import { field } from "../../shared/pdf/model.ts";
-import { qrText } from "../../shared/pdf/qr.ts";
-import { renderPdf, SERVICE_FIELDS } from "../../shared/pdf/render.ts";
+import { field } from "../../shared/documents/pdf/model.ts";
+import { qrText } from "../../shared/documents/pdf/qr.ts";
+import { renderPdf, SERVICE_FIELDS } from "../../shared/documents/pdf/render.ts";
 import { assert, assertEquals, equal } from "../support/assert.ts";
 import { context, CYRILLIC, EMPTY_FIELDS, GREEK, HASH, invoiceSpec, VERIFY_BASE } from "./spec.ts";
 import {

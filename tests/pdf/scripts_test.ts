@@ -6,12 +6,12 @@
  * Arabic and Devanagari shaped (joined forms, conjuncts: fewer glyphs than characters), and
  * pdftotext returns the original strings.
  */
-import { renderDocument, TEMPLATES } from "../../shared/pdf/documents.ts";
-import { coverage } from "../../shared/pdf/fallback.ts";
-import { glyphOf, loadFonts } from "../../shared/pdf/font.ts";
-import { FontUse } from "../../shared/pdf/text.ts";
-import { forEachContent } from "../../shared/pdf/model.ts";
-import { DOCUMENT_TYPES } from "../../shared/rules/document_types.ts";
+import { renderDocument, TEMPLATES } from "../../shared/documents/pdf/documents.ts";
+import { coverage } from "../../shared/documents/pdf/fallback.ts";
+import { glyphOf, loadFonts } from "../../shared/documents/pdf/font.ts";
+import { FontUse } from "../../shared/documents/pdf/text.ts";
+import { forEachContent } from "../../shared/documents/pdf/model.ts";
+import { DOCUMENT_TYPES } from "../../shared/documents/catalogue/document_types.ts";
 import {
   context,
   fillWithoutAppearances,
@@ -19,7 +19,7 @@ import {
   shipmentFor,
   visibleFieldNames,
 } from "../flatten/support.ts";
-import { flattenToPdfA } from "../../shared/flatten/flatten.ts";
+import { flattenToPdfA } from "../../shared/documents/flatten/flatten.ts";
 import { assert, assertEquals } from "../support/assert.ts";
 import { checkPdfA } from "../support/pdfa.ts";
 import { pdftotext, run, tempDir } from "./tools.ts";

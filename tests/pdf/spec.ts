@@ -10,7 +10,7 @@ import {
   field,
   type RenderContext,
   text,
-} from "../../shared/pdf/model.ts";
+} from "../../shared/documents/pdf/model.ts";
 import { sampleShipment } from "../fixtures/sample_shipment.ts";
 
 export const GREEK = "Αθήνα";

@@ -2,7 +2,7 @@
  * Helpers for the template tests: walking a DocumentSpec's contents, and checking that a data
  * path exists in the TradeShipment schema (objects, arrays by index, records by any key).
  */
-import type { Content, DocumentSpec, FieldValue, Table } from "../../shared/pdf/model.ts";
+import type { Content, DocumentSpec, FieldValue, Table } from "../../shared/documents/pdf/model.ts";
 export { schemaHasPath } from "../support/schema_paths.ts";
 
 /** Every Content of a spec: references, box lines, table cells and totals, signatures. */

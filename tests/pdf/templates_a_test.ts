@@ -4,14 +4,17 @@
  * titles, parties, the field requirements as form fields (also from an empty draft), mandated
  * wording verbatim, long line tables, schema-valid field paths, and the shared helpers.
  */
-import type { DocumentType } from "../../shared/rules/document_types.ts";
-import { FIELD_REQUIREMENTS } from "../../shared/rules/field_requirements.ts";
-import { toDataPath, toFieldPath } from "../../shared/rules/paths.ts";
-import type { DocumentSpec } from "../../shared/pdf/model.ts";
-import { airWaybillTemplate, chargeableWeight } from "../../shared/pdf/templates/air_waybill.ts";
-import { billOfLadingTemplate } from "../../shared/pdf/templates/bill_of_lading.ts";
-import { certificateOfOriginTemplate } from "../../shared/pdf/templates/certificate_of_origin.ts";
-import { commercialInvoiceTemplate } from "../../shared/pdf/templates/commercial_invoice.ts";
+import type { DocumentType } from "../../shared/documents/catalogue/document_types.ts";
+import { FIELD_REQUIREMENTS } from "../../shared/documents/catalogue/field_requirements.ts";
+import { toDataPath, toFieldPath } from "../../shared/documents/catalogue/paths.ts";
+import type { DocumentSpec } from "../../shared/documents/pdf/model.ts";
+import {
+  airWaybillTemplate,
+  chargeableWeight,
+} from "../../shared/documents/pdf/templates/air_waybill.ts";
+import { billOfLadingTemplate } from "../../shared/documents/pdf/templates/bill_of_lading.ts";
+import { certificateOfOriginTemplate } from "../../shared/documents/pdf/templates/certificate_of_origin.ts";
+import { commercialInvoiceTemplate } from "../../shared/documents/pdf/templates/commercial_invoice.ts";
 import {
   consigneePrefix,
   countryName,
@@ -24,11 +27,11 @@ import {
   incotermText,
   minorUnits,
   partyLines,
-} from "../../shared/pdf/templates/common.ts";
-import { dangerousGoodsDeclarationTemplate } from "../../shared/pdf/templates/dangerous_goods_declaration.ts";
-import { packingListTemplate } from "../../shared/pdf/templates/packing_list.ts";
-import { proformaInvoiceTemplate } from "../../shared/pdf/templates/proforma_invoice.ts";
-import { shippersLetterOfInstructionTemplate } from "../../shared/pdf/templates/shippers_letter_of_instruction.ts";
+} from "../../shared/documents/pdf/templates/common.ts";
+import { dangerousGoodsDeclarationTemplate } from "../../shared/documents/pdf/templates/dangerous_goods_declaration.ts";
+import { packingListTemplate } from "../../shared/documents/pdf/templates/packing_list.ts";
+import { proformaInvoiceTemplate } from "../../shared/documents/pdf/templates/proforma_invoice.ts";
+import { shippersLetterOfInstructionTemplate } from "../../shared/documents/pdf/templates/shippers_letter_of_instruction.ts";
 import { hazardousShipment, sampleShipment } from "../fixtures/sample_shipment.ts";
 import { assert, assertEquals, equal } from "../support/assert.ts";
 import {

@@ -5,49 +5,53 @@
  * mandated wording verbatim, schema-valid and unique field paths, and what each document
  * computes or chooses (sum insured, VGM method, origin wording, …).
  */
-import type { DocumentType } from "../../shared/rules/document_types.ts";
-import { FIELD_REQUIREMENTS } from "../../shared/rules/field_requirements.ts";
-import { type ShipmentData, toDataPath, toFieldPath } from "../../shared/rules/paths.ts";
-import type { Box, DocumentSpec } from "../../shared/pdf/model.ts";
+import type { DocumentType } from "../../shared/documents/catalogue/document_types.ts";
+import { FIELD_REQUIREMENTS } from "../../shared/documents/catalogue/field_requirements.ts";
+import {
+  type ShipmentData,
+  toDataPath,
+  toFieldPath,
+} from "../../shared/documents/catalogue/paths.ts";
+import type { Box, DocumentSpec } from "../../shared/documents/pdf/model.ts";
 import {
   certificateOfAnalysisTemplate,
   COA_STATEMENT,
-} from "../../shared/pdf/templates/certificate_of_analysis.ts";
+} from "../../shared/documents/pdf/templates/certificate_of_analysis.ts";
 import {
   conveyanceLines,
   hs6,
   placeAndDateLines,
   preferentialTerritory,
-} from "../../shared/pdf/templates/common.ts";
+} from "../../shared/documents/pdf/templates/common.ts";
 import {
   EUR1_DECLARATION,
   eur1MovementCertificateTemplate,
-} from "../../shared/pdf/templates/eur1_movement_certificate.ts";
+} from "../../shared/documents/pdf/templates/eur1_movement_certificate.ts";
 import {
   healthVeterinaryCertificateTemplate,
   VET_CERTIFICATION,
-} from "../../shared/pdf/templates/health_veterinary_certificate.ts";
+} from "../../shared/documents/pdf/templates/health_veterinary_certificate.ts";
 import {
   computeSumInsured,
   insuranceCertificateTemplate,
-} from "../../shared/pdf/templates/insurance_certificate.ts";
+} from "../../shared/documents/pdf/templates/insurance_certificate.ts";
 import {
   PHYTO_CERTIFICATION,
   phytosanitaryCertificateTemplate,
-} from "../../shared/pdf/templates/phytosanitary_certificate.ts";
+} from "../../shared/documents/pdf/templates/phytosanitary_certificate.ts";
 import {
   originWording,
   statementOnOriginTemplate,
-} from "../../shared/pdf/templates/statement_on_origin.ts";
+} from "../../shared/documents/pdf/templates/statement_on_origin.ts";
 import {
   USMCA_CERTIFICATION,
   usmcaCertificateOfOriginTemplate,
-} from "../../shared/pdf/templates/usmca_certificate_of_origin.ts";
+} from "../../shared/documents/pdf/templates/usmca_certificate_of_origin.ts";
 import {
   VGM_METHOD_1,
   VGM_METHOD_2,
   vgmDeclarationTemplate,
-} from "../../shared/pdf/templates/vgm_declaration.ts";
+} from "../../shared/documents/pdf/templates/vgm_declaration.ts";
 import { sampleShipment } from "../fixtures/sample_shipment.ts";
 import { assert, assertEquals, equal } from "../support/assert.ts";
 import {

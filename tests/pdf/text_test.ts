@@ -3,12 +3,12 @@
  * wide for its box breaks after "@" or a dot, not in the middle of a word; a final document
  * leaves no empty line where a party has no city.
  */
-import { bidiVisual } from "../../shared/pdf/bidi.ts";
-import { loadFonts } from "../../shared/pdf/font.ts";
-import { field, text } from "../../shared/pdf/model.ts";
-import { renderPdf } from "../../shared/pdf/render.ts";
-import { cityLine } from "../../shared/pdf/templates/common.ts";
-import { wrapText } from "../../shared/pdf/text.ts";
+import { bidiVisual } from "../../shared/documents/pdf/bidi.ts";
+import { loadFonts } from "../../shared/documents/pdf/font.ts";
+import { field, text } from "../../shared/documents/pdf/model.ts";
+import { renderPdf } from "../../shared/documents/pdf/render.ts";
+import { cityLine } from "../../shared/documents/pdf/templates/common.ts";
+import { wrapText } from "../../shared/documents/pdf/text.ts";
 import { assert, assertEquals } from "../support/assert.ts";
 import { context } from "./spec.ts";
 import { pdftotext, tempDir } from "./tools.ts";

@@ -1,4 +1,4 @@
-import { isEuMember } from "../../shared/pdf/templates/common.ts";
+import { isEuMember } from "../../shared/documents/pdf/templates/common.ts";
 import { euMemberStates } from "../../shared/reference/country_groups.ts";
 import { seedReferenceData } from "../../shared/reference/seed.ts";
 import { assert, assertEquals, equal } from "../support/assert.ts";

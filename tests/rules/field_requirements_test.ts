@@ -1,6 +1,10 @@
-import { DOCUMENT_TYPES } from "../../shared/rules/document_types.ts";
-import { FIELD_REQUIREMENTS } from "../../shared/rules/field_requirements.ts";
-import { type ShipmentPath, toDataPath, toFieldPath } from "../../shared/rules/paths.ts";
+import { DOCUMENT_TYPES } from "../../shared/documents/catalogue/document_types.ts";
+import { FIELD_REQUIREMENTS } from "../../shared/documents/catalogue/field_requirements.ts";
+import {
+  type ShipmentPath,
+  toDataPath,
+  toFieldPath,
+} from "../../shared/documents/catalogue/paths.ts";
 import { schemaHasPath } from "../support/schema_paths.ts";
 import { assert, assertEquals, equal } from "../support/assert.ts";
 

@@ -5,7 +5,7 @@
  */
 import type { z } from "zod";
 import type { ShipmentPath, TradeShipment as Written } from "../../shared/shipments/types.ts";
-import type { TradeShipment as Schema } from "../../shared/schemas/trade_shipment.ts";
+import type { TradeShipment as Schema } from "../../shared/shipments/trade_shipment.ts";
 import { schemaHasPath } from "../support/schema_paths.ts";
 import { assert, equal } from "../support/assert.ts";
 

@@ -4,10 +4,16 @@
  * pdfsig finds valid and that names the certificate's common name; a wrong password or a file
  * that is no PKCS#12 is a clear SigningIdentityError.
  */
-import { renderDocument } from "../../shared/pdf/documents.ts";
-import { createDevSigningP12, DEV_SIGNER_NAME } from "../../shared/signing/dev_identity.ts";
-import { loadSigningIdentity, SigningIdentityError } from "../../shared/signing/identity.ts";
-import { DocumentSigner } from "../../shared/signing/signer.ts";
+import { renderDocument } from "../../shared/documents/pdf/documents.ts";
+import {
+  createDevSigningP12,
+  DEV_SIGNER_NAME,
+} from "../../shared/documents/signing/dev_identity.ts";
+import {
+  loadSigningIdentity,
+  SigningIdentityError,
+} from "../../shared/documents/signing/identity.ts";
+import { DocumentSigner } from "../../shared/documents/signing/signer.ts";
 import { context, shipmentFor } from "../flatten/support.ts";
 import { pdfsig, run, tempDir } from "../pdf/tools.ts";
 import { assert, assertEquals, equal } from "../support/assert.ts";

@@ -3,8 +3,8 @@
  * on the next start; a configured PKCS#12 or Supabase leave the environment as it is; `off`
  * turns signing off; a damaged signing.json is an error that says what to do.
  */
-import { readConfig } from "../../shared/config.ts";
-import { localSigningEnv } from "../../shared/signing/local_certificate.ts";
+import { readConfig } from "../../shared/platform/config.ts";
+import { localSigningEnv } from "../../shared/documents/signing/local_certificate.ts";
 import { assert, assertEquals, equal } from "../support/assert.ts";
 
 const KEYS = { anonKey: "a", serviceRoleKey: "s", jwtSecret: "j" };

@@ -5,10 +5,10 @@
  * dictionary is ETSI.CAdES.detached with a byte range covering everything but /Contents, and
  * verify-document names the signer.
  */
-import type { Principal } from "../../shared/auth/principal.ts";
-import { enqueueGeneration } from "../../shared/generation/enqueue.ts";
-import { DEV_SIGNER_NAME } from "../../shared/signing/dev_identity.ts";
-import { DOCUMENT_TYPES } from "../../shared/rules/document_types.ts";
+import type { Principal } from "../../shared/platform/auth/principal.ts";
+import { enqueueGeneration } from "../../shared/documents/generation/enqueue.ts";
+import { DEV_SIGNER_NAME } from "../../shared/documents/signing/dev_identity.ts";
+import { DOCUMENT_TYPES } from "../../shared/documents/catalogue/document_types.ts";
 import { hazardousShipment } from "../fixtures/sample_shipment.ts";
 import { loopbackService } from "../flatten/loopback.ts";
 import { pdfsig, tempDir } from "../pdf/tools.ts";

@@ -12,8 +12,8 @@
  * LocalStorage: unsafe paths refused, signed URLs verified (fresh, expired, forged, another
  * bucket or path).
  */
-import { LocalStorage } from "../../shared/storage/local.ts";
-import { SupabaseStorage } from "../../shared/storage/supabase.ts";
+import { LocalStorage } from "../../shared/platform/storage/local.ts";
+import { SupabaseStorage } from "../../shared/platform/storage/supabase.ts";
 import { assert, assertEquals, equal } from "../support/assert.ts";
 import { FakeStorageServer, storageError } from "../support/storage_server.ts";
 

@@ -9,8 +9,8 @@
  * roles) migrated as `supabase db push` would; (B) the same database after a blanket
  * `grant all` on every table, sequence and function, as the issue reproduced.
  */
-import { migrate } from "../../shared/db/migrate.ts";
-import { type Queryable, sqlState } from "../../shared/db/db.ts";
+import { migrate } from "../../shared/platform/db/migrate.ts";
+import { type Queryable, sqlState } from "../../shared/platform/db/db.ts";
 import { assertEquals } from "../support/assert.ts";
 import { testDbKind } from "../support/db.ts";
 import { serviceTest } from "../support/service.ts";

@@ -2,9 +2,9 @@
  * An edge function's start: settings from the variables Supabase injects only, a clear answer
  * naming what is missing, and a failed start tried again rather than kept.
  */
-import { ConfigError, readConfig, SETTINGS } from "../../shared/config.ts";
-import { readEdgeConfig } from "../../shared/runtime/edge_config.ts";
-import { bootFailure, bootOnce } from "../../shared/runtime/serve_function.ts";
+import { ConfigError, readConfig, SETTINGS } from "../../shared/platform/config.ts";
+import { readEdgeConfig } from "../../shared/platform/runtime/edge_config.ts";
+import { bootFailure, bootOnce } from "../../shared/platform/runtime/serve_function.ts";
 import { assertEquals, equal, match } from "../support/assert.ts";
 
 const env = (vars: Record<string, string>) => ({ get: (k: string) => vars[k] });

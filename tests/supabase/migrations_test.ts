@@ -1,10 +1,10 @@
 /**
  * One migration history for both migrators: `supabase db push --db-url` (the Supabase CLI from
- * npm) and `deno task migrate` (shared/db/migrate.ts) share the CLI's ledger, so either may run
+ * npm) and `deno task migrate` (shared/platform/db/migrate.ts) share the CLI's ledger, so either may run
  * first, each may run twice, and both leave the same schema.
  */
-import { type Db } from "../../shared/db/db.ts";
-import { migrate, MIGRATIONS_DIR, readMigrations } from "../../shared/db/migrate.ts";
+import { type Db } from "../../shared/platform/db/db.ts";
+import { migrate, MIGRATIONS_DIR, readMigrations } from "../../shared/platform/db/migrate.ts";
 import { assert, assertEquals } from "../support/assert.ts";
 import { testDbKind } from "../support/db.ts";
 import { serviceTest } from "../support/service.ts";

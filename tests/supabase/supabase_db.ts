@@ -1,6 +1,6 @@
-import type { Db } from "../../shared/db/db.ts";
-import { openPglite } from "../../shared/db/pglite.ts";
-import { openPostgres } from "../../shared/db/postgres.ts";
+import type { Db } from "../../shared/platform/db/db.ts";
+import { openPglite } from "../../shared/platform/db/pglite.ts";
+import { openPostgres } from "../../shared/platform/db/postgres.ts";
 import { testDb } from "../support/db.ts";
 
 /** The roles PostgREST switches to (anon key, user JWT) and Supabase's admin role. */

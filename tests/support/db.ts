@@ -1,7 +1,7 @@
-import type { Db } from "../../shared/db/db.ts";
-import { openPglite } from "../../shared/db/pglite.ts";
-import { openPostgres } from "../../shared/db/postgres.ts";
-import { prepareDatabase } from "../../shared/db/prepare.ts";
+import type { Db } from "../../shared/platform/db/db.ts";
+import { openPglite } from "../../shared/platform/db/pglite.ts";
+import { openPostgres } from "../../shared/platform/db/postgres.ts";
+import { prepareDatabase } from "../../shared/platform/db/prepare.ts";
 
 /**
  * The database of this test run, opened and migrated once per test process: PostgreSQL at

@@ -1,5 +1,5 @@
-import { DocumentWorker } from "../../shared/jobs/worker.ts";
-import { createRenderer } from "../../shared/pdf/documents.ts";
+import { DocumentWorker } from "../../shared/documents/jobs/worker.ts";
+import { createRenderer } from "../../shared/documents/pdf/documents.ts";
 import type { TestService } from "./service.ts";
 
 /**

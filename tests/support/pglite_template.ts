@@ -10,8 +10,8 @@
  * is written: nothing of the database is left to close.
  */
 import { PGlite } from "@electric-sql/pglite";
-import { PGLITE_EXTENSIONS, wrapPglite } from "../../shared/db/pglite.ts";
-import { prepareDatabase } from "../../shared/db/prepare.ts";
+import { PGLITE_EXTENSIONS, wrapPglite } from "../../shared/platform/db/pglite.ts";
+import { prepareDatabase } from "../../shared/platform/db/prepare.ts";
 
 const [path] = Deno.args;
 if (!path) {

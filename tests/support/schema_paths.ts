@@ -3,7 +3,7 @@
  * any key): field requirements and templates may only name paths of the TradeShipment schema.
  */
 import type { z } from "zod";
-import { TradeShipment } from "../../shared/schemas/trade_shipment.ts";
+import { TradeShipment } from "../../shared/shipments/trade_shipment.ts";
 
 /** Follows a snake_case data path through the zod schema; false when a step does not exist. */
 export function schemaHasPath(path: string, schema: z.ZodType = TradeShipment): boolean {

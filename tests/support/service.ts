@@ -1,9 +1,9 @@
 import { SignJWT } from "jose";
-import { readConfig, type ServiceKeys } from "../../shared/config.ts";
-import type { Db } from "../../shared/db/db.ts";
+import { readConfig, type ServiceKeys } from "../../shared/platform/config.ts";
+import type { Db } from "../../shared/platform/db/db.ts";
 import { buildDeps, type ServiceDeps } from "../../shared/deps.ts";
 import { createTeam } from "../../shared/admin/repo.ts";
-import { createDevSigningP12 } from "../../shared/signing/dev_identity.ts";
+import { createDevSigningP12 } from "../../shared/documents/signing/dev_identity.ts";
 import { createGateway, type Gateway } from "../../supabase/gateway/gateway.ts";
 import { testDb } from "./db.ts";
 

@@ -2,7 +2,7 @@
  * The outside rules provider (PROVIDER_RULES_URL): a real HTTP server on loopback stands in for
  * it, and validate-shipment goes through the HttpRulesProvider adapter.
  */
-import { ServiceError } from "../../shared/errors/service_error.ts";
+import { ServiceError } from "../../shared/platform/errors/service_error.ts";
 import { validationHash } from "../../shared/validation/hash.ts";
 import { HttpRulesProvider } from "../../shared/validation/http_provider.ts";
 import { assert, assertEquals, equal, expectError, expectJson, match } from "../support/assert.ts";

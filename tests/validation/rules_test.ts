@@ -3,7 +3,7 @@
  * it, against the reference data loaded in the test database (HS 2022, the US tariff,
  * UN/LOCODE 2023-2, countries, currencies).
  */
-import type { Queryable } from "../../shared/db/db.ts";
+import type { Queryable } from "../../shared/platform/db/db.ts";
 import { BuiltInRulesProvider } from "../../shared/validation/builtin_provider.ts";
 import { ReferenceData } from "../../shared/validation/reference.ts";
 import type { ProviderRun, RuleResult } from "../../shared/validation/types.ts";

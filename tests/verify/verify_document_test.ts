@@ -3,7 +3,7 @@
  * altered byte is not issued; the answer carries nothing private, the webhook's sha256 is the
  * recorded one, and the verify pages' check box asks by hash.
  */
-import { sha256Hex } from "../../shared/util/crypto.ts";
+import { sha256Hex } from "../../shared/platform/util/crypto.ts";
 import { coffeeShipment } from "../fixtures/coffee_shipment.ts";
 import { loopbackService } from "../flatten/loopback.ts";
 import { assert, assertEquals, equal, expectError, expectJson, match } from "../support/assert.ts";

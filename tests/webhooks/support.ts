@@ -1,4 +1,4 @@
-import { recordEvent } from "../../shared/events/outbox.ts";
+import { recordEvent } from "../../shared/platform/events/outbox.ts";
 import { WebhookWorker, type WebhookWorkerOptions } from "../../shared/webhooks/worker.ts";
 import { expectJson } from "../support/assert.ts";
 import type { TestService, TestTeam } from "../support/service.ts";

@@ -1,8 +1,8 @@
-import type { Principal } from "../../shared/auth/principal.ts";
-import { enqueueGeneration } from "../../shared/generation/enqueue.ts";
-import { DocumentWorker } from "../../shared/jobs/worker.ts";
-import { createRenderer } from "../../shared/pdf/documents.ts";
-import { sha256Hex, toHex } from "../../shared/util/crypto.ts";
+import type { Principal } from "../../shared/platform/auth/principal.ts";
+import { enqueueGeneration } from "../../shared/documents/generation/enqueue.ts";
+import { DocumentWorker } from "../../shared/documents/jobs/worker.ts";
+import { createRenderer } from "../../shared/documents/pdf/documents.ts";
+import { sha256Hex, toHex } from "../../shared/platform/util/crypto.ts";
 import { deliveryQueue } from "../../shared/webhooks/deliverer.ts";
 import { dispatchOutbox } from "../../shared/webhooks/dispatcher.ts";
 import { hazardousShipment } from "../fixtures/sample_shipment.ts";

@@ -1,6 +1,6 @@
 import type { ExtractionWorkerDeps } from "../root.ts";
-import { type Drainer, drainWithDeliveries } from "../../jobs/drain.ts";
-import { EDGE_DRAIN_MS } from "../../runtime/edge_runtime.ts";
+import { type Drainer, drainWithDeliveries } from "../../platform/queue/drain.ts";
+import { EDGE_DRAIN_MS } from "../../platform/runtime/edge_runtime.ts";
 import { EDGE_WEBHOOK_CONCURRENCY, serviceWebhookWorker } from "../../webhooks/worker.ts";
 import { databaseLookups } from "../fields/lookups.ts";
 import { createExtractionProvider } from "./factory.ts";

@@ -1,5 +1,5 @@
 /** The one place extraction providers are built, in a thread or in the calling isolate. */
-import type { ExtractionProvider } from "../../providers/extraction.ts";
+import type { ExtractionProvider } from "../provider.ts";
 import { BuiltInExtractionProvider, type OcrLoader } from "../builtin_provider.ts";
 import type { ExtractionLookups } from "../fields/lookups.ts";
 import { HttpExtractionProvider } from "../http_provider.ts";

@@ -3,7 +3,7 @@
  * outside input: checked against the ExtractionResult schema, cleaned of text PostgreSQL's
  * jsonb cannot hold, and refused when it carries no value at all.
  */
-import { ExtractionFailure } from "../../providers/extraction.ts";
+import { ExtractionFailure } from "../provider.ts";
 import { ExtractionResult } from "../result.ts";
 
 /**

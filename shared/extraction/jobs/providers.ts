@@ -3,7 +3,7 @@
  * builds the provider itself (factory.ts). Kept free of the providers' own imports, so the
  * service's dependencies can hold it without loading PDF, spreadsheet and OCR code.
  */
-import type { Config } from "../../config.ts";
+import type { Config } from "../../platform/config.ts";
 
 export type ExtractionProviderSpec =
   | { kind: "builtin" }

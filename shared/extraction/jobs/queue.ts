@@ -3,10 +3,10 @@
  * specification's statuses); who holds one, and until when, is in locked_until / worker_id,
  * and a job is due when it has no lease and its run_after has come.
  */
-import type { Queryable } from "../../db/db.ts";
-import type { FileKind } from "../../providers/extraction.ts";
+import type { Queryable } from "../../platform/db/db.ts";
+import type { FileKind } from "../provider.ts";
 import type { ExtractionResult } from "../result.ts";
-import { LeaseQueue } from "../../jobs/lease_queue.ts";
+import { LeaseQueue } from "../../platform/queue/lease_queue.ts";
 
 export interface ExtractionJob {
   id: string;

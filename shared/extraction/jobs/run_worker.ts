@@ -1,12 +1,12 @@
-import type { Signal } from "../../util/signal.ts";
+import type { Signal } from "../../platform/util/signal.ts";
 import type { ExtractionWorkerDeps } from "../root.ts";
-import type { ExtractionProvider } from "../../providers/extraction.ts";
+import type { ExtractionProvider } from "../provider.ts";
 import { databaseLookups } from "../fields/lookups.ts";
 import { loadOcr } from "../ocr/load.ts";
 import { createExtractionProvider } from "./factory.ts";
 import { ExtractionThreadPool } from "./thread_pool.ts";
 import { ExtractionWorker } from "./worker.ts";
-import { runListening, type RunningQueueWorker } from "../../jobs/listening.ts";
+import { runListening, type RunningQueueWorker } from "../../platform/queue/listening.ts";
 
 export type RunningExtractionWorker = RunningQueueWorker<ExtractionWorker>;
 

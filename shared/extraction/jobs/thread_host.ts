@@ -5,16 +5,12 @@
  * thread, which holds the database connection.
  */
 import { parentPort, workerData } from "node:worker_threads";
-import {
-  ExtractionFailure,
-  type ExtractionProvider,
-  type FileKind,
-} from "../../providers/extraction.ts";
+import { ExtractionFailure, type ExtractionProvider, type FileKind } from "../provider.ts";
 import type { OcrLoader, OcrReader } from "../builtin_provider.ts";
 import type { ExtractionLookups } from "../fields/lookups.ts";
 import type { TextDocument } from "../layout.ts";
 import { joinOcrBudget } from "../ocr/budget.ts";
-import { threadBuffer } from "../../util/bytes.ts";
+import { threadBuffer } from "../../platform/util/bytes.ts";
 import type { ExtractionProviderSpec } from "./providers.ts";
 import type { FromThread, OcrWireTask, ThreadData, ToThread } from "./thread_messages.ts";
 

@@ -1,5 +1,5 @@
 /** Messages between ExtractionThreadPool and its threads (thread.ts). */
-import type { FileKind } from "../../providers/extraction.ts";
+import type { FileKind } from "../provider.ts";
 import type { TextDocument } from "../layout.ts";
 import type { ExtractionProviderSpec } from "./providers.ts";
 
@@ -11,7 +11,7 @@ export interface ThreadData {
 }
 
 export type ToThread =
-  /** The file as a transferred ArrayBuffer (see threadBuffer in util/bytes.ts). */
+  /** The file as a transferred ArrayBuffer (see threadBuffer in platform/util/bytes.ts). */
   | { type: "run"; id: number; bytes: ArrayBuffer; kind: FileKind }
   /** The job's time is up: stop cooperatively (OCR checks its signal) before the thread ends. */
   | { type: "abort"; id: number }

@@ -17,18 +17,14 @@
  * process ends. The readers' caps are what keep a parse finite.
  */
 import { Worker } from "node:worker_threads";
-import {
-  ExtractionFailure,
-  type ExtractionInput,
-  type ExtractionProvider,
-} from "../../providers/extraction.ts";
+import { ExtractionFailure, type ExtractionInput, type ExtractionProvider } from "../provider.ts";
 import type { OcrLoader } from "../builtin_provider.ts";
 import type { ExtractionLookups } from "../fields/lookups.ts";
 import { closeOcr } from "../ocr/index.ts";
 import { loadOcr } from "../ocr/load.ts";
 import type { ExtractionResult } from "../result.ts";
 import { ocrBudgetBuffer, releaseOcrBudgetOf } from "../ocr/budget.ts";
-import { threadBuffer } from "../../util/bytes.ts";
+import { threadBuffer } from "../../platform/util/bytes.ts";
 import { ExtractionCrash } from "./outcome.ts";
 import type { ExtractionProviderSpec } from "./providers.ts";
 import type { FromThread, ThreadData, ToThread } from "./thread_messages.ts";

@@ -1,14 +1,10 @@
-import type { Db, Queryable } from "../../db/db.ts";
-import { recordEvent } from "../../events/outbox.ts";
-import type { Logger } from "../../http/log.ts";
-import { QueueWorker } from "../../jobs/claim_loop.ts";
-import { retryDelaySeconds } from "../../jobs/lease_queue.ts";
-import {
-  ExtractionFailure,
-  type ExtractionProvider,
-  OcrNotAvailable,
-} from "../../providers/extraction.ts";
-import type { Storage } from "../../storage/storage.ts";
+import type { Db, Queryable } from "../../platform/db/db.ts";
+import { recordEvent } from "../../platform/events/outbox.ts";
+import type { Logger } from "../../platform/http/log.ts";
+import { QueueWorker } from "../../platform/queue/claim_loop.ts";
+import { retryDelaySeconds } from "../../platform/queue/lease_queue.ts";
+import { ExtractionFailure, type ExtractionProvider, OcrNotAvailable } from "../provider.ts";
+import type { Storage } from "../../platform/storage/storage.ts";
 import type { ExtractionResult } from "../result.ts";
 import { checkResult, crashMessage } from "./outcome.ts";
 import { claimExtractionJobs, type ExtractionJob, extractionQueue } from "./queue.ts";

@@ -4,7 +4,7 @@
  * is checked from the headers before a pixel is allocated, and a file beyond one is refused
  * with an ExtractionFailure that names it.
  */
-import { ExtractionFailure } from "../../providers/extraction.ts";
+import { ExtractionFailure } from "../provider.ts";
 
 export const OCR_LIMITS = {
   /** Decoded pixels of one page or page image: a 300 dpi A3 page is 17.4 MP, 600 dpi A4 35 MP. */

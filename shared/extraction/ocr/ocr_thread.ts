@@ -4,12 +4,12 @@
  * with the reason the file yields nothing.
  */
 import { parentPort, workerData } from "node:worker_threads";
-import { ExtractionFailure } from "../../providers/extraction.ts";
+import { ExtractionFailure } from "../provider.ts";
 import { throwIfCancelled, watchCancellation } from "./cancel.ts";
 import { type ImageKind, type OcrTask, readWithEngine } from "./read_file.ts";
 import { TesseractEngine } from "./tesseract.ts";
 
-/** A task as posted: its file as a transferred ArrayBuffer (see threadBuffer in util/bytes.ts). */
+/** A task as posted: its file as a transferred ArrayBuffer (see threadBuffer in platform/util/bytes.ts). */
 export type ThreadRequest = { id: number; bytes: ArrayBuffer; task: WireTask };
 type WireTask = { type: "image"; kind: ImageKind } | { type: "pdf" };
 export type ThreadAnswer =

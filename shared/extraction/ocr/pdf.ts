@@ -14,14 +14,14 @@ import {
   type PDFPage,
   PDFRawStream,
 } from "@pdfme/pdf-lib";
-import { ExtractionFailure } from "../../providers/extraction.ts";
+import { ExtractionFailure } from "../provider.ts";
 import { throwIfCancelled } from "./cancel.ts";
 import { blankImage, type GrayImage } from "./gray.ts";
 import { OCR_LIMITS, refuse } from "./limits.ts";
 import { findXObjectDraws, IDENTITY, type Matrix, multiply } from "./pdf_content.ts";
 import { decodeGeneric } from "./pdf_filters.ts";
 import { decodeImage, planImage, type PlannedImage } from "./pdf_image.ts";
-import { concatBytes } from "../../util/bytes.ts";
+import { concatBytes } from "../../platform/util/bytes.ts";
 
 /** Page sides up to 200 in: PDF's own limit without UserUnit. */
 const MAX_PAGE_POINTS = 14_400;

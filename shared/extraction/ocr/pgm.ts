@@ -1,5 +1,5 @@
 import type { GrayImage } from "./gray.ts";
-import { concatBytes } from "../../util/bytes.ts";
+import { concatBytes } from "../../platform/util/bytes.ts";
 
 /** Binary PGM (P5): the simplest grey format the engine's image reader takes as it is. */
 export function encodePgm(image: GrayImage): Uint8Array {

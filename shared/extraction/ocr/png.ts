@@ -5,7 +5,7 @@
  */
 import { decode } from "fast-png";
 import { inflatedSize } from "../readers/inflate_bounded.ts";
-import { concatBytes } from "../../util/bytes.ts";
+import { concatBytes } from "../../platform/util/bytes.ts";
 import { type DecodedPage, grayFromBits, grayFromChannels, type GrayImage } from "./gray.ts";
 import { checkDecodedSize, checkRasterSize, refuse } from "./limits.ts";
 

@@ -7,10 +7,10 @@
  * starts with the next file: a stuck OCR never holds the queue.
  */
 import { Worker } from "node:worker_threads";
-import { ExtractionFailure } from "../../providers/extraction.ts";
+import { ExtractionFailure } from "../provider.ts";
 import type { TextDocument } from "../layout.ts";
 import { OCR_LIMITS } from "./limits.ts";
-import { threadBuffer } from "../../util/bytes.ts";
+import { threadBuffer } from "../../platform/util/bytes.ts";
 import type { ThreadAnswer, ThreadData, ThreadRequest } from "./ocr_thread.ts";
 import type { OcrTask } from "./read_file.ts";
 

@@ -18,7 +18,7 @@ import {
 } from "./gray.ts";
 import { decodeJpegGray, readJpegHeader } from "./jpeg.ts";
 import { checkRasterSize, OCR_LIMITS, refuse } from "./limits.ts";
-import { concatBytes } from "../../util/bytes.ts";
+import { concatBytes } from "../../platform/util/bytes.ts";
 
 /** A page's tags as UTIF wants them: `t<tag number>` → values. */
 export type TiffTags = Record<string, number[]>;

@@ -6,7 +6,7 @@
  * stream's region, so the work is proportional to the file's size.
  */
 import { Inflate, Unzlib } from "fflate";
-import { concatBytes } from "../../util/bytes.ts";
+import { concatBytes } from "../../platform/util/bytes.ts";
 
 const SLICE = 4 * 1024;
 

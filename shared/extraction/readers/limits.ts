@@ -4,7 +4,7 @@
  * rows never end): every cap below is checked before the work it bounds is done, and a file
  * beyond one is refused with an ExtractionFailure that names the cap.
  */
-import { ExtractionFailure } from "../../providers/extraction.ts";
+import { ExtractionFailure } from "../provider.ts";
 
 export const READER_LIMITS = {
   /** Bytes a reader accepts at all (the upload limit). */

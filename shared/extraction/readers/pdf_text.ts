@@ -5,7 +5,7 @@
  */
 import { getDocumentProxy } from "unpdf";
 import type { LayoutPage, TextDocument, Word } from "../layout.ts";
-import { ExtractionFailure } from "../../providers/extraction.ts";
+import { ExtractionFailure } from "../provider.ts";
 import { checkPdfStreams } from "./pdf_guard.ts";
 import { mib, READER_LIMITS, refuse, throwIfAborted, untilAborted } from "./limits.ts";
 import { type PdfTextItem, wordsOfItems } from "./pdf_words.ts";

@@ -8,7 +8,7 @@
 import * as XLSX from "@e965/xlsx";
 import { zipSync } from "fflate";
 import type { Cell, SheetDocument } from "../layout.ts";
-import { ExtractionFailure } from "../../providers/extraction.ts";
+import { ExtractionFailure } from "../provider.ts";
 import { mib, READER_LIMITS, refuse, throwIfAborted } from "./limits.ts";
 import { openXlsx } from "./zip_guard.ts";
 

@@ -1,4 +1,4 @@
-import { readPath, type ShipmentData, type ShipmentPath } from "../../rules/paths.ts";
+import { readPath, type ShipmentData, type ShipmentPath } from "../../documents/catalogue/paths.ts";
 import type { ShipmentLineItem } from "../../shipments/types.ts";
 import type { RuleResult } from "../types.ts";
 import {

@@ -1,5 +1,5 @@
 import sanctions from "../../../data/compliance/sanctions.json" with { type: "json" };
-import { readPath, type ShipmentPath } from "../../rules/paths.ts";
+import { readPath, type ShipmentPath } from "../../documents/catalogue/paths.ts";
 import type { RuleResult } from "../types.ts";
 import {
   failed,

@@ -1,6 +1,6 @@
 import type { RuleResult } from "../types.ts";
 import type { CodeLists, HsMatch, Locode } from "../reference.ts";
-import { readPath, type ShipmentData } from "../../rules/paths.ts";
+import { readPath, type ShipmentData } from "../../documents/catalogue/paths.ts";
 import type { ShipmentLineItem } from "../../shipments/types.ts";
 
 /**

@@ -1,5 +1,5 @@
-import { summarise } from "../../http/validate.ts";
-import { TradeShipment } from "../../schemas/trade_shipment.ts";
+import { summarise } from "../../platform/http/validate.ts";
+import { TradeShipment } from "../../shipments/trade_shipment.ts";
 import type { RuleResult } from "../types.ts";
 import { failed, passed, type Rule } from "./context.ts";
 

@@ -1,4 +1,4 @@
-import { readPath } from "../../rules/paths.ts";
+import { readPath } from "../../documents/catalogue/paths.ts";
 import type { RuleResult } from "../types.ts";
 import { failed, hsDigits, outcome, plural, type Rule } from "./context.ts";
 
