@@ -8,7 +8,6 @@
  * ExtractionFailure with a message a user can read, so the job ends as failed, never stuck.
  */
 import ky, { HTTPError, TimeoutError } from "ky";
-import { encode as encodePng } from "fast-png";
 import { z } from "../platform/schemas/zod.ts";
 import {
   ExtractionFailure,
@@ -22,6 +21,7 @@ import { readPdfText } from "./readers/pdf_text.ts";
 import { readSpreadsheet } from "./readers/spreadsheet.ts";
 import { decodeTiff } from "./ocr/tiff.ts";
 import { planPdf, rasterizePdf } from "./ocr/pdf.ts";
+import { encodeGrayPng } from "./ocr/png_encode.ts";
 import type { GrayImage } from "./ocr/gray.ts";
 
 export interface HttpExtractionOptions {
@@ -300,7 +300,7 @@ function rasterPages(
       notes.push(`only the first ${MAX_IMAGES} pages are attached`);
       break;
     }
-    const png = encodePng({ ...page.image, channels: 1, depth: 8 });
+    const png = encodeGrayPng(page.image);
     if (total + png.byteLength > MAX_IMAGE_BYTES) {
       notes.push(`${what} ${n} and later pages are not attached (too large)`);
       break;
