@@ -7,7 +7,7 @@
  * and every failure (HTTP error, time-out, bad JSON, wrong shape, refusal) is an
  * ExtractionFailure with a message a user can read, so the job ends as failed, never stuck.
  */
-import ky, { HTTPError, TimeoutError } from "ky";
+import { HttpStatusError, HttpTimeoutError, postJson } from "../platform/http/post_json.ts";
 import { z } from "../platform/schemas/zod.ts";
 import {
   ExtractionFailure,
@@ -93,25 +93,21 @@ export class HttpExtractionProvider implements ExtractionProvider {
   async #ask(body: unknown, options: { signal: AbortSignal }): Promise<unknown> {
     const seconds = this.options.timeoutMs / 1000;
     try {
-      return await ky.post(this.#endpoint, {
+      return await postJson(this.#endpoint, {
         json: body,
-        timeout: this.options.timeoutMs,
+        timeoutMs: this.options.timeoutMs,
         signal: options.signal,
         // Overload and rate limits are worth one more try; anything else is the answer.
-        retry: {
-          limit: 1,
-          methods: ["post"],
-          statusCodes: [429, 502, 503, 504],
-          maxRetryAfter: 5_000,
-          backoffLimit: 2_000,
-        },
+        retryStatuses: [429, 502, 503, 504],
+        maxRetryAfterMs: 5_000,
+        backoffLimitMs: 2_000,
         headers: this.options.apiKey ? { authorization: `Bearer ${this.options.apiKey}` } : {},
-      }).json();
+      });
     } catch (cause) {
       if (options.signal.aborted) throw options.signal.reason;
-      const why = cause instanceof HTTPError
-        ? `answered HTTP ${cause.response.status}${errorDetail(cause)}`
-        : cause instanceof TimeoutError
+      const why = cause instanceof HttpStatusError
+        ? `answered HTTP ${cause.status}${errorDetail(cause)}`
+        : cause instanceof HttpTimeoutError
         ? `did not answer within ${seconds} s`
         : cause instanceof SyntaxError
         ? "answered with a body that is not JSON"
@@ -122,7 +118,7 @@ export class HttpExtractionProvider implements ExtractionProvider {
 }
 
 /** The provider's own error message, when it gives one in the usual `{error: {message}}`. */
-function errorDetail(error: HTTPError): string {
+function errorDetail(error: HttpStatusError): string {
   const data = error.data as { error?: { message?: unknown } } | string | undefined;
   const message = typeof data === "object" ? data?.error?.message : undefined;
   return typeof message === "string" && message.trim() !== ""
