@@ -7,8 +7,7 @@
  * and every failure (HTTP error, time-out, bad JSON, wrong shape, refusal) is an
  * ExtractionFailure with a message a user can read, so the job ends as failed, never stuck.
  */
-import ky, { HTTPError, TimeoutError } from "ky";
-import { encode as encodePng } from "fast-png";
+import { HttpStatusError, HttpTimeoutError, postJson } from "../platform/http/post_json.ts";
 import { z } from "../platform/schemas/zod.ts";
 import {
   ExtractionFailure,
@@ -22,6 +21,7 @@ import { readPdfText } from "./readers/pdf_text.ts";
 import { readSpreadsheet } from "./readers/spreadsheet.ts";
 import { decodeTiff } from "./ocr/tiff.ts";
 import { planPdf, rasterizePdf } from "./ocr/pdf.ts";
+import { encodeGrayPng } from "./ocr/png_encode.ts";
 import type { GrayImage } from "./ocr/gray.ts";
 
 export interface HttpExtractionOptions {
@@ -93,25 +93,21 @@ export class HttpExtractionProvider implements ExtractionProvider {
   async #ask(body: unknown, options: { signal: AbortSignal }): Promise<unknown> {
     const seconds = this.options.timeoutMs / 1000;
     try {
-      return await ky.post(this.#endpoint, {
+      return await postJson(this.#endpoint, {
         json: body,
-        timeout: this.options.timeoutMs,
+        timeoutMs: this.options.timeoutMs,
         signal: options.signal,
         // Overload and rate limits are worth one more try; anything else is the answer.
-        retry: {
-          limit: 1,
-          methods: ["post"],
-          statusCodes: [429, 502, 503, 504],
-          maxRetryAfter: 5_000,
-          backoffLimit: 2_000,
-        },
+        retryStatuses: [429, 502, 503, 504],
+        maxRetryAfterMs: 5_000,
+        backoffLimitMs: 2_000,
         headers: this.options.apiKey ? { authorization: `Bearer ${this.options.apiKey}` } : {},
-      }).json();
+      });
     } catch (cause) {
       if (options.signal.aborted) throw options.signal.reason;
-      const why = cause instanceof HTTPError
-        ? `answered HTTP ${cause.response.status}${errorDetail(cause)}`
-        : cause instanceof TimeoutError
+      const why = cause instanceof HttpStatusError
+        ? `answered HTTP ${cause.status}${errorDetail(cause)}`
+        : cause instanceof HttpTimeoutError
         ? `did not answer within ${seconds} s`
         : cause instanceof SyntaxError
         ? "answered with a body that is not JSON"
@@ -122,7 +118,7 @@ export class HttpExtractionProvider implements ExtractionProvider {
 }
 
 /** The provider's own error message, when it gives one in the usual `{error: {message}}`. */
-function errorDetail(error: HTTPError): string {
+function errorDetail(error: HttpStatusError): string {
   const data = error.data as { error?: { message?: unknown } } | string | undefined;
   const message = typeof data === "object" ? data?.error?.message : undefined;
   return typeof message === "string" && message.trim() !== ""
@@ -300,7 +296,7 @@ function rasterPages(
       notes.push(`only the first ${MAX_IMAGES} pages are attached`);
       break;
     }
-    const png = encodePng({ ...page.image, channels: 1, depth: 8 });
+    const png = encodeGrayPng(page.image);
     if (total + png.byteLength > MAX_IMAGE_BYTES) {
       notes.push(`${what} ${n} and later pages are not attached (too large)`);
       break;

@@ -1,7 +1,7 @@
 import type { PlatformDeps } from "../platform/deps.ts";
 import { type StorageDeps, storageDeps } from "../platform/storage/create.ts";
 import { Signal } from "../platform/util/signal.ts";
-import { type ReferenceDeps, referenceDeps } from "../validation/root.ts";
+import { type ReferenceDeps, referenceDeps } from "../validation/reference_deps.ts";
 import { type ExtractionProviderSpec, extractionProviderSpec } from "./jobs/providers.ts";
 
 /** What /api/v1/extract adds: where uploads go, and the signal that wakes the extractors. */

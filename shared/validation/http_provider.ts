@@ -1,4 +1,4 @@
-import ky, { HTTPError, TimeoutError } from "ky";
+import { HttpStatusError, HttpTimeoutError, postJson } from "../platform/http/post_json.ts";
 import { ServiceError } from "../platform/errors/service_error.ts";
 import { z } from "../platform/schemas/zod.ts";
 import { unknownGate } from "./builtin_provider.ts";
@@ -27,19 +27,19 @@ export class HttpRulesProvider implements RulesProvider {
   async validate(input: { gate: string; shipment: ShipmentData }): Promise<ProviderRun> {
     let answer: unknown;
     try {
-      answer = await ky.post(`${this.baseUrl.replace(/\/+$/, "")}/validate`, {
+      answer = await postJson(`${this.baseUrl.replace(/\/+$/, "")}/validate`, {
         json: input,
-        timeout: this.timeoutMs,
-        retry: { limit: 1, methods: ["post"], statusCodes: [502, 503, 504] },
+        timeoutMs: this.timeoutMs,
+        retryStatuses: [502, 503, 504],
         headers: this.apiKey ? { authorization: `Bearer ${this.apiKey}` } : {},
-      }).json();
+      });
     } catch (cause) {
-      if (cause instanceof HTTPError && cause.response.status === 404) {
+      if (cause instanceof HttpStatusError && cause.status === 404) {
         throw unknownGate(input.gate);
       }
-      const why = cause instanceof HTTPError
-        ? `answered HTTP ${cause.response.status}`
-        : cause instanceof TimeoutError
+      const why = cause instanceof HttpStatusError
+        ? `answered HTTP ${cause.status}`
+        : cause instanceof HttpTimeoutError
         ? `did not answer within ${this.timeoutMs / 1000} s`
         : cause instanceof SyntaxError
         ? "answered with a body that is not JSON"

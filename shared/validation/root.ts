@@ -2,13 +2,11 @@ import type { Config } from "../platform/config.ts";
 import type { PlatformDeps } from "../platform/deps.ts";
 import { BuiltInRulesProvider } from "./builtin_provider.ts";
 import { HttpRulesProvider } from "./http_provider.ts";
-import { ReferenceData } from "./reference.ts";
+import type { ReferenceData } from "./reference.ts";
+import { type ReferenceDeps, referenceDeps } from "./reference_deps.ts";
 import type { RulesProvider } from "./types.ts";
 
-/** The reference data (HS codes, UN/LOCODEs, code lists), cached per process. */
-export interface ReferenceDeps extends PlatformDeps {
-  reference: ReferenceData;
-}
+export { type ReferenceDeps, referenceDeps };
 
 export interface Rules {
   provider: RulesProvider;
@@ -26,10 +24,6 @@ export function rulesFor(config: Config, reference: ReferenceData): Rules {
   return rulesProviderUrl
     ? { provider: new HttpRulesProvider(rulesProviderUrl, rulesProviderApiKey), name: "http" }
     : { provider: new BuiltInRulesProvider(reference), name: "builtin" };
-}
-
-export function referenceDeps(platform: PlatformDeps): ReferenceDeps {
-  return { ...platform, reference: new ReferenceData(platform.db) };
 }
 
 export function validationDeps(platform: PlatformDeps): ValidationDeps {

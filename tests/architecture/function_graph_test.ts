@@ -16,13 +16,6 @@ const LIMIT_MB = 20;
 /** Public, tiny answers: they must stay light. */
 const LIGHT = new Set(["document-field-requirements", "verify-hash"]);
 const LIGHT_LIMIT_MB = 5;
-/**
- * The one function still above its bar (issue 17), held at what it loads today so that it can
- * only shrink: extraction-worker (the SheetJS spreadsheet reader 7.7 MB, zod 5.9 MB, the PDF
- * library the outside model's page images are drawn with 7 MB, pdf.js 2 MB).
- */
-const CEILING_MB: Record<string, number> = { "extraction-worker": 28 };
-
 /** Only these render documents and drain queues in their own isolate. */
 const RENDERERS = new Set(["generate-documents", "worker"]);
 
@@ -58,11 +51,7 @@ for (const name of FUNCTIONS) {
   Deno.test(`function ${name}: within its size, on postgres.js, renders only if it must`, async () => {
     const graph = await graphOf(name);
     const bar = LIGHT.has(name) ? LIGHT_LIMIT_MB : LIMIT_MB;
-    const ceiling = CEILING_MB[name] ?? bar;
-    assert(
-      graph.sizeMb <= ceiling,
-      `${name} loads ${graph.sizeMb.toFixed(2)} MB (ceiling ${ceiling} MB, bar ${bar} MB)`,
-    );
+    assert(graph.sizeMb <= bar, `${name} loads ${graph.sizeMb.toFixed(2)} MB (bar ${bar} MB)`);
     assertEquals(
       graph.specifiers.filter((s) => /pglite|db\/connect\.ts|shared\/deps\.ts/.test(s)),
       [],

@@ -5,22 +5,24 @@
  * grey canvas at the resolution of its largest image. Drawing through the matrices handles a
  * scan split in strips, placed rotated, or a page with /Rotate, the way a viewer shows it.
  */
-import {
-  PDFArray,
-  PDFDict,
-  PDFDocument,
-  PDFName,
-  PDFNumber,
-  type PDFPage,
-  PDFRawStream,
-} from "@pdfme/pdf-lib";
-import { ExtractionFailure } from "../provider.ts";
 import { throwIfCancelled } from "./cancel.ts";
 import { blankImage, type GrayImage } from "./gray.ts";
 import { OCR_LIMITS, refuse } from "./limits.ts";
 import { findXObjectDraws, IDENTITY, type Matrix, multiply } from "./pdf_content.ts";
 import { decodeGeneric } from "./pdf_filters.ts";
 import { decodeImage, planImage, type PlannedImage } from "./pdf_image.ts";
+import {
+  nameOf,
+  numberOf,
+  openScannedPdf,
+  pageNodes,
+  type PdfDict,
+  type PdfFile,
+  type PdfPageNode,
+  PdfStream,
+  readable,
+  streamOf,
+} from "./pdf_document.ts";
 import { concatBytes } from "../../platform/util/bytes.ts";
 
 /** Page sides up to 200 in: PDF's own limit without UserUnit. */
@@ -50,64 +52,63 @@ interface PlannedPage {
 }
 
 export interface PdfPlan {
-  doc: PDFDocument;
+  file: PdfFile;
   pages: PlannedPage[];
 }
 
 /** Loads the PDF and checks every page's images (size, codec, colour) before any is decoded. */
+// deno-lint-ignore require-await -- async is the contract callers await (it was pdf-lib's load)
 export async function planPdf(bytes: Uint8Array): Promise<PdfPlan> {
-  let doc: PDFDocument;
-  try {
-    doc = await PDFDocument.load(bytes, {
-      ignoreEncryption: true,
-      updateMetadata: false,
-      throwOnInvalidObject: false,
-    });
-  } catch (error) {
-    refuse(`The PDF could not be read (${(error as Error).message})`);
-  }
-  if (doc.isEncrypted) refuse("The PDF is encrypted; its page images cannot be read");
-  const count = readable("The PDF's page tree", () => doc.getPageCount());
+  const file = openScannedPdf(bytes);
+  const nodes = readable("The PDF's page tree", () => pageNodes(file));
+  const count = nodes.length;
   if (count === 0) refuse("The PDF has no pages");
   if (count > OCR_LIMITS.maxPages) {
     refuse(`The PDF has ${count} pages; OCR reads at most ${OCR_LIMITS.maxPages}`);
   }
-  const pages = readable("The PDF's page tree", () => doc.getPages()).map((page, i) =>
-    readable(`Page ${i + 1} of the PDF`, () => planPage(doc, page, i + 1))
+  const pages = nodes.map((node, i) =>
+    readable(`Page ${i + 1} of the PDF`, () => planPage(file, node, i + 1))
   );
   if (pages.every((p) => p.placements.length === 0)) {
     refuse("The PDF has neither a text layer nor page images to read");
   }
-  return { doc, pages };
-}
-
-/** Runs `read`, turning what pdf-lib throws on a malformed object into a failure naming it. */
-function readable<T>(what: string, read: () => T): T {
-  try {
-    return read();
-  } catch (error) {
-    if (error instanceof ExtractionFailure) throw error;
-    refuse(`${what} could not be read (${(error as Error).message})`);
-  }
+  return { file, pages };
 }
 
 /** Draws the planned pages one at a time (each page's pixels are dropped before the next). */
 export function* rasterizePdf(plan: PdfPlan): Generator<PdfPageRaster> {
   for (const [i, page] of plan.pages.entries()) {
-    yield readable(`Page ${i + 1} of the PDF`, () => drawPage(plan.doc, page));
+    yield readable(`Page ${i + 1} of the PDF`, () => drawPage(plan.file, page));
   }
 }
 
-function planPage(doc: PDFDocument, page: PDFPage, number: number): PlannedPage {
+/** The crop box (else the media box, else US Letter) as x, y, width, height. */
+function cropBox(file: PdfFile, page: PdfPageNode) {
+  const read = (key: string) => {
+    const box = file.array(page.inherited.get(key));
+    const v = box?.map((n) => numberOf(file, n));
+    return v && v.length === 4 && v.every((n) => n !== undefined) ? v as number[] : undefined;
+  };
+  const [x1, y1, x2, y2] = read("CropBox") ?? read("MediaBox") ?? [0, 0, 612, 792];
+  return {
+    x: Math.min(x1!, x2!),
+    y: Math.min(y1!, y2!),
+    width: Math.abs(x2! - x1!),
+    height: Math.abs(y2! - y1!),
+  };
+}
+
+function planPage(file: PdfFile, page: PdfPageNode, number: number): PlannedPage {
   const what = `Page ${number} of the PDF`;
-  const box = page.getCropBox();
+  const box = cropBox(file, page);
   if (
     !(box.width > 0 && box.height > 0) || box.width > MAX_PAGE_POINTS ||
     box.height > MAX_PAGE_POINTS
   ) {
     refuse(`${what} has an impossible size (${box.width} × ${box.height} points)`);
   }
-  const rotation = (((page.getRotation().angle % 360) + 360) % 360) / 90;
+  const angle = numberOf(file, page.inherited.get("Rotate")) ?? 0;
+  const rotation = (((angle % 360) + 360) % 360) / 90;
   const turns = Number.isInteger(rotation) ? rotation : 0;
   const flip: Matrix = [1, 0, 0, -1, -box.x, box.y + box.height];
   const W = box.width;
@@ -118,9 +119,10 @@ function planPage(doc: PDFDocument, page: PDFPage, number: number): PlannedPage 
     [-1, 0, 0, -1, W, H] as Matrix,
     [0, -1, 1, 0, 0, W] as Matrix,
   ][turns]!;
-  const content = pageContent(doc, page, what);
+  const content = pageContent(file, page, what);
   const placements: Placement[] = [];
-  collectImages(doc, content, page.node.Resources(), IDENTITY, placements, 0, what);
+  const resources = file.dict(page.inherited.get("Resources"));
+  collectImages(file, content, resources, IDENTITY, placements, 0, what);
   return {
     width: turns % 2 === 1 ? H : W,
     height: turns % 2 === 1 ? W : H,
@@ -129,16 +131,14 @@ function planPage(doc: PDFDocument, page: PDFPage, number: number): PlannedPage 
   };
 }
 
-function pageContent(doc: PDFDocument, page: PDFPage, what: string): Uint8Array {
-  const contents = page.node.Contents();
-  const streams = contents instanceof PDFArray
-    ? contents.asArray().map((_, i) => contents.lookup(i))
-    : [contents];
+function pageContent(file: PdfFile, page: PdfPageNode, what: string): Uint8Array {
+  const contents = file.resolve(page.dict.get("Contents"));
+  const streams = Array.isArray(contents) ? contents.map((c) => file.resolve(c)) : [contents];
   const parts: Uint8Array[] = [];
   let total = 0;
   for (const stream of streams) {
-    if (!(stream instanceof PDFRawStream)) continue;
-    const part = decodeGeneric(doc, stream, OCR_LIMITS.maxContentStreamBytes, `${what}'s content`);
+    if (!(stream instanceof PdfStream)) continue;
+    const part = decodeGeneric(file, stream, OCR_LIMITS.maxContentStreamBytes, `${what}'s content`);
     total += part.length + 1;
     if (total > OCR_LIMITS.maxContentStreamBytes) refuse(`${what}'s content is too large`);
     parts.push(part, new Uint8Array([10]));
@@ -147,40 +147,40 @@ function pageContent(doc: PDFDocument, page: PDFPage, what: string): Uint8Array 
 }
 
 function collectImages(
-  doc: PDFDocument,
+  file: PdfFile,
   content: Uint8Array,
-  resources: PDFDict | undefined,
+  resources: PdfDict | undefined,
   start: Matrix,
   placements: Placement[],
   depth: number,
   what: string,
 ): void {
-  const xobjects = resources?.lookup(PDFName.of("XObject"));
-  if (!(xobjects instanceof PDFDict)) return;
+  const xobjects = file.dict(resources?.get("XObject"));
+  if (!xobjects) return;
   for (const draw of findXObjectDraws(content, start)) {
-    const xobject = xobjects.lookup(PDFName.of(draw.name));
-    if (!(xobject instanceof PDFRawStream)) continue;
-    const subtype = xobject.dict.lookup(PDFName.of("Subtype"));
-    if (subtype === PDFName.of("Image")) {
+    const xobject = streamOf(file, xobjects.get(draw.name));
+    if (!xobject) continue;
+    const subtype = nameOf(file, xobject.dict.get("Subtype"));
+    if (subtype === "Image") {
       if (placements.length >= OCR_LIMITS.maxImagesPerPdfPage) {
         refuse(`${what} draws more than ${OCR_LIMITS.maxImagesPerPdfPage} images`);
       }
-      const image = planImage(doc, xobject, resources, `An image on ${what.toLowerCase()}`);
+      const image = planImage(file, xobject, resources, `An image on ${what.toLowerCase()}`);
       placements.push({ image, ctm: draw.ctm });
-    } else if (subtype === PDFName.of("Form")) {
+    } else if (subtype === "Form") {
       if (depth >= OCR_LIMITS.maxFormDepth) refuse(`${what} nests forms too deeply`);
       const inner = decodeGeneric(
-        doc,
+        file,
         xobject,
         OCR_LIMITS.maxContentStreamBytes,
         `${what}'s form content`,
       );
-      const own = xobject.dict.lookup(PDFName.of("Resources"));
+      const own = file.dict(xobject.dict.get("Resources"));
       collectImages(
-        doc,
+        file,
         inner,
-        own instanceof PDFDict ? own : resources,
-        multiply(formMatrix(xobject.dict), draw.ctm),
+        own ?? resources,
+        multiply(formMatrix(file, xobject.dict), draw.ctm),
         placements,
         depth + 1,
         what,
@@ -189,14 +189,10 @@ function collectImages(
   }
 }
 
-function formMatrix(dict: PDFDict): Matrix {
-  const m = dict.lookup(PDFName.of("Matrix"));
-  if (!(m instanceof PDFArray) || m.size() !== 6) return IDENTITY;
-  const values = m.asArray().map((_, i) => {
-    const v = m.lookup(i);
-    return v instanceof PDFNumber ? v.asNumber() : 0;
-  });
-  return values as Matrix;
+function formMatrix(file: PdfFile, dict: PdfDict): Matrix {
+  const m = file.array(dict.get("Matrix"));
+  if (!m || m.length !== 6) return IDENTITY;
+  return m.map((v) => numberOf(file, v) ?? 0) as Matrix;
 }
 
 /** How many image pixels per inch of the page a placement has along its shorter scale. */
@@ -213,7 +209,7 @@ function coverage(p: Placement, page: PlannedPage): number {
   return Math.abs(a * d - b * c) / (page.width * page.height);
 }
 
-function drawPage(doc: PDFDocument, page: PlannedPage): PdfPageRaster {
+function drawPage(file: PdfFile, page: PlannedPage): PdfPageRaster {
   const main = page.placements.filter((p) => coverage(p, page) >= 0.05);
   let dpi = main.length > 0 ? Math.max(...main.map(effectiveDpi)) : 300;
   dpi = Math.min(MAX_DPI, Math.max(MIN_DPI, dpi));
@@ -226,7 +222,7 @@ function drawPage(doc: PDFDocument, page: PlannedPage): PdfPageRaster {
   );
   for (const placement of page.placements) {
     throwIfCancelled();
-    const gray = decodeImage(doc, placement.image);
+    const gray = decodeImage(file, placement.image);
     drawImage(canvas, gray, multiply(placement.ctm, page.view), s, placement.image.mask);
   }
   return { image: canvas, dpi, width: page.width, height: page.height };

@@ -1,20 +1,13 @@
 /**
  * A PDF stream's filters, each held to a byte budget: Flate through the bounded inflater (a
  * Flate bomb stops one slice past the budget), LZW, ASCII85, ASCIIHex and RunLength through
- * pdf-lib's decoders read only up to the budget, then PNG or TIFF predictors. An image codec
+ * pdf_decoders.ts, which stop at the budget, then PNG or TIFF predictors. An image codec
  * (DCT, CCITT, JBIG2, JPX) may only come last; its data is handed back undecoded.
  */
-import {
-  decodePDFRawStream,
-  PDFArray,
-  PDFDict,
-  type PDFDocument,
-  PDFName,
-  PDFNumber,
-  PDFRawStream,
-} from "@pdfme/pdf-lib";
 import { inflateBounded } from "../readers/inflate_bounded.ts";
 import { refuse } from "./limits.ts";
+import { nameOf, numberIn, type PdfDict, type PdfFile, type PdfStream } from "./pdf_document.ts";
+import { decodeAscii85, decodeAsciiHex, decodeLzw, decodeRunLength } from "./pdf_decoders.ts";
 
 export type ImageCodec = "DCTDecode" | "CCITTFaxDecode" | "JBIG2Decode" | "JPXDecode";
 
@@ -38,22 +31,22 @@ const GENERIC = new Set([
 
 export interface Filter {
   name: string;
-  params: PDFDict | undefined;
+  params: PdfDict | undefined;
 }
 
-export function streamFilters(dict: PDFDict): Filter[] {
-  const filter = dict.lookup(PDFName.of("Filter"));
-  const params = dict.lookup(PDFName.of("DecodeParms")) ?? dict.lookup(PDFName.of("DP"));
-  const names = filter instanceof PDFName
-    ? [filter]
-    : filter instanceof PDFArray
-    ? filter.asArray().map((_, i) => filter.lookup(i))
-    : [];
-  return names.map((name, i) => {
-    if (!(name instanceof PDFName)) refuse("A PDF stream names a filter that is not a name");
-    const raw = name.decodeText();
-    const p = params instanceof PDFArray ? params.lookup(i) : i === 0 ? params : undefined;
-    return { name: ABBREVIATIONS[raw] ?? raw, params: p instanceof PDFDict ? p : undefined };
+export function streamFilters(file: PdfFile, dict: PdfDict): Filter[] {
+  const filter = file.resolve(dict.get("Filter"));
+  const params = file.resolve(dict.get("DecodeParms") ?? dict.get("DP"));
+  const names = Array.isArray(filter)
+    ? filter
+    : filter === undefined || filter === null
+    ? []
+    : [filter];
+  return names.map((value, i) => {
+    const raw = nameOf(file, value);
+    if (raw === undefined) refuse("A PDF stream names a filter that is not a name");
+    const p = Array.isArray(params) ? params[i] : i === 0 ? params : undefined;
+    return { name: ABBREVIATIONS[raw] ?? raw, params: file.dict(p ?? undefined) };
   });
 }
 
@@ -76,22 +69,32 @@ export function imageCodec(filters: Filter[], what: string): Filter | null {
  * each; a stream that would give more is refused as a bomb.
  */
 export function decodeGeneric(
-  doc: PDFDocument,
-  stream: PDFRawStream,
+  file: PdfFile,
+  stream: PdfStream,
   budget: number,
   what: string,
 ): Uint8Array {
-  const filters = streamFilters(stream.dict);
-  let data: Uint8Array = stream.contents;
+  const filters = streamFilters(file, stream.dict);
+  let data: Uint8Array = stream.raw;
   for (const filter of filters) {
     if (CODECS.has(filter.name)) break;
-    data = applyFilter(doc, filter, data, budget, what);
+    data = applyFilter(file, filter, data, budget, what);
   }
   return data;
 }
 
+const DECODERS: Record<
+  string,
+  (input: Uint8Array, budget: number, earlyChange: boolean) => Uint8Array
+> = {
+  LZWDecode: decodeLzw,
+  ASCII85Decode: decodeAscii85,
+  ASCIIHexDecode: decodeAsciiHex,
+  RunLengthDecode: decodeRunLength,
+};
+
 function applyFilter(
-  doc: PDFDocument,
+  file: PdfFile,
   filter: Filter,
   input: Uint8Array,
   budget: number,
@@ -103,32 +106,30 @@ function applyFilter(
     if (inflated === null) refuse(`${what} inflates past its declared size (a bomb)`);
     out = inflated;
   } else {
-    const dict = doc.context.obj({ Filter: filter.name });
-    if (filter.params) dict.set(PDFName.of("DecodeParms"), filter.params);
-    const decoder = decodePDFRawStream(PDFRawStream.of(dict, input));
+    const earlyChange = numberIn(file, filter.params, "EarlyChange", 1) !== 0;
     try {
-      const bytes = decoder.getBytes(budget + 1);
-      out = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
+      out = DECODERS[filter.name]!(input, budget + 1, earlyChange);
     } catch (error) {
       refuse(`${what} could not be decoded (${(error as Error).message})`);
     }
     if (out.length > budget) refuse(`${what} decodes past its declared size (a bomb)`);
   }
-  return unpredict(out, filter.params, what);
-}
-
-function num(dict: PDFDict | undefined, key: string, fallback: number): number {
-  const value = dict?.lookup(PDFName.of(key));
-  return value instanceof PDFNumber ? value.asNumber() : fallback;
+  return unpredict(file, out, filter.params, what);
 }
 
 /** Undoes a Flate or LZW predictor: 2 (TIFF, 8-bit) or 10–15 (PNG, per row). */
-function unpredict(data: Uint8Array, params: PDFDict | undefined, what: string): Uint8Array {
-  const predictor = num(params, "Predictor", 1);
+function unpredict(
+  file: PdfFile,
+  data: Uint8Array,
+  params: PdfDict | undefined,
+  what: string,
+): Uint8Array {
+  const num = (key: string, fallback: number) => numberIn(file, params, key, fallback);
+  const predictor = num("Predictor", 1);
   if (predictor <= 1) return data;
-  const colors = num(params, "Colors", 1);
-  const bits = num(params, "BitsPerComponent", 8);
-  const columns = num(params, "Columns", 1);
+  const colors = num("Colors", 1);
+  const bits = num("BitsPerComponent", 8);
+  const columns = num("Columns", 1);
   const bpp = Math.max(1, Math.ceil((colors * bits) / 8));
   const rowBytes = Math.ceil((columns * colors * bits) / 8);
   if (colors < 1 || colors > 32 || columns < 1 || rowBytes > 1_000_000) {

@@ -8,18 +8,17 @@
 // @ts-types="./utif.d.ts"
 import UTIF from "utif2";
 import type { UtifPage } from "./utif.d.ts";
+import { PdfString } from "../../documents/forms/pdf_syntax.ts";
 import {
-  PDFArray,
-  PDFBool,
-  PDFDict,
-  type PDFDocument,
-  PDFHexString,
-  PDFName,
-  PDFNumber,
-  PDFRawStream,
-  PDFStream,
-  PDFString,
-} from "@pdfme/pdf-lib";
+  nameOf,
+  numberIn,
+  numberOf,
+  type PdfDict,
+  type PdfFile,
+  type PdfObject,
+  PdfStream,
+  streamOf,
+} from "./pdf_document.ts";
 import { grayFromBits, grayFromChannels, type GrayImage } from "./gray.ts";
 import { decodeJpeg } from "./jpeg.ts";
 import { checkRasterSize, refuse } from "./limits.ts";
@@ -30,7 +29,7 @@ type ColorSpace =
   | { kind: "indexed"; n: 1; base: ColorSpace; hival: number; lookup: Uint8Array };
 
 export interface PlannedImage {
-  stream: PDFRawStream;
+  stream: PdfStream;
   width: number;
   height: number;
   bits: number;
@@ -43,48 +42,47 @@ export interface PlannedImage {
 
 /** Headers only: refuses an image too large, of an unknown codec or colour, before decoding. */
 export function planImage(
-  doc: PDFDocument,
-  stream: PDFRawStream,
-  resources: PDFDict | undefined,
+  file: PdfFile,
+  stream: PdfStream,
+  resources: PdfDict | undefined,
   what: string,
 ): PlannedImage {
   const dict = stream.dict;
-  const width = num(dict, "Width", 0);
-  const height = num(dict, "Height", 0);
+  const num = (key: string, fallback: number) => numberIn(file, dict, key, fallback);
+  const width = num("Width", 0);
+  const height = num("Height", 0);
   checkRasterSize(width, height, what);
-  const codec = imageCodec(streamFilters(dict), what);
+  const codec = imageCodec(streamFilters(file, dict), what);
   if (codec?.name === "JBIG2Decode") {
     refuse(`${what} is JBIG2-compressed, which this reader does not decode`);
   }
   if (codec?.name === "JPXDecode") {
     refuse(`${what} is JPEG 2000-compressed, which this reader does not decode`);
   }
-  const mask = dict.lookup(PDFName.of("ImageMask")) === PDFBool.True;
-  const bits = mask ? 1 : num(dict, "BitsPerComponent", 8);
+  const mask = file.resolve(dict.get("ImageMask")) === true;
+  const bits = mask ? 1 : num("BitsPerComponent", 8);
   if (![1, 2, 4, 8, 16].includes(bits)) refuse(`${what} has ${bits}-bit samples`);
   const space: ColorSpace = mask || codec?.name === "DCTDecode"
     ? { kind: "gray", n: 1 }
-    : colorSpace(doc, dict.lookup(PDFName.of("ColorSpace")), resources, what, 0);
-  const decodeArray = dict.lookup(PDFName.of("Decode"));
-  const decode = decodeArray instanceof PDFArray
-    ? decodeArray.asArray().map((_, i) => numberAt(decodeArray, i))
-    : null;
+    : colorSpace(file, dict.get("ColorSpace"), resources, what, 0);
+  const decodeArray = file.array(dict.get("Decode"));
+  const decode = decodeArray ? decodeArray.map((v) => numberOf(file, v) ?? 0) : null;
   return { stream, width, height, bits, mask, space, decode, codec, what };
 }
 
-export function decodeImage(doc: PDFDocument, image: PlannedImage): GrayImage {
+export function decodeImage(file: PdfFile, image: PlannedImage): GrayImage {
   const { width, height, bits, space, codec, what } = image;
   const rowBytes = Math.ceil((width * space.n * bits) / 8);
   if (codec?.name === "DCTDecode") {
-    const jpeg = decodeGeneric(doc, image.stream, 64 * 1024 * 1024, what);
+    const jpeg = decodeGeneric(file, image.stream, 64 * 1024 * 1024, what);
     const gray = decodeJpeg(jpeg, what, { orient: false }).image;
     if (image.decode && image.decode[0]! > image.decode[1]!) invert(gray.data);
     return gray;
   }
   // Predictors add a byte per row; the slack covers padding some writers leave at the end.
   const budget = height * (rowBytes + 1) + 4096;
-  let samples = decodeGeneric(doc, image.stream, budget, what);
-  if (codec?.name === "CCITTFaxDecode") samples = decodeCcitt(samples, codec.params, image);
+  let samples = decodeGeneric(file, image.stream, budget, what);
+  if (codec?.name === "CCITTFaxDecode") samples = decodeCcitt(file, samples, codec.params, image);
   if (samples.length < rowBytes * height) {
     if (samples.length < rowBytes * height * 0.9) refuse(`${what} is truncated`);
     const padded = new Uint8Array(rowBytes * height).fill(image.mask ? 255 : 0);
@@ -102,13 +100,19 @@ function invert(data: Uint8Array): void {
  * CCITT through UTIF's G3/G4 decoders; the output is packed the way the PDF filter defines it
  * (0 is black unless BlackIs1), so the Decode array and an image mask apply as to raw samples.
  */
-function decodeCcitt(data: Uint8Array, params: PDFDict | undefined, image: PlannedImage) {
-  const k = num(params, "K", 0);
-  const columns = num(params, "Columns", 1728);
-  const rows = num(params, "Rows", image.height) || image.height;
+function decodeCcitt(
+  file: PdfFile,
+  data: Uint8Array,
+  params: PdfDict | undefined,
+  image: PlannedImage,
+) {
+  const num = (key: string, fallback: number) => numberIn(file, params, key, fallback);
+  const k = num("K", 0);
+  const columns = num("Columns", 1728);
+  const rows = num("Rows", image.height) || image.height;
   if (columns !== image.width) refuse(`${image.what} has CCITT data of another width`);
-  const byteAlign = params?.lookup(PDFName.of("EncodedByteAlign")) === PDFBool.True;
-  const blackIs1 = params?.lookup(PDFName.of("BlackIs1")) === PDFBool.True;
+  const byteAlign = file.resolve(params?.get("EncodedByteAlign")) === true;
+  const blackIs1 = file.resolve(params?.get("BlackIs1")) === true;
   const buffer = data.slice().buffer;
   const ifd = {
     t256: [columns],
@@ -214,26 +218,24 @@ function clamp(v: number): number {
 }
 
 function colorSpace(
-  doc: PDFDocument,
-  value: unknown,
-  resources: PDFDict | undefined,
+  file: PdfFile,
+  raw: PdfObject | undefined,
+  resources: PdfDict | undefined,
   what: string,
   depth: number,
 ): ColorSpace {
   if (depth > 4) refuse(`${what} has a colour space that refers to itself`);
-  if (value instanceof PDFName) {
-    const name = value.decodeText();
+  const value = file.resolve(raw);
+  const name = nameOf(file, value);
+  if (name !== undefined) {
     const device = deviceSpace(name);
     if (device) return device;
-    const named = resources?.lookup(PDFName.of("ColorSpace"));
-    if (named instanceof PDFDict) {
-      return colorSpace(doc, named.lookup(PDFName.of(name)), resources, what, depth + 1);
-    }
+    const named = file.dict(resources?.get("ColorSpace"));
+    if (named) return colorSpace(file, named.get(name), resources, what, depth + 1);
   }
-  if (value instanceof PDFArray && value.size() > 0) {
-    const family = value.lookup(0);
-    const name = family instanceof PDFName ? family.decodeText() : "";
-    switch (name) {
+  if (Array.isArray(value) && value.length > 0) {
+    const family = nameOf(file, value[0]) ?? "";
+    switch (family) {
       case "CalGray":
         return { kind: "gray", n: 1 };
       case "CalRGB":
@@ -241,8 +243,8 @@ function colorSpace(
       case "Lab":
         return { kind: "lab", n: 3 };
       case "ICCBased": {
-        const stream = value.lookup(1);
-        const n = stream instanceof PDFStream ? num(stream.dict, "N", 0) : 0;
+        const stream = streamOf(file, value[1]);
+        const n = stream ? numberIn(file, stream.dict, "N", 0) : 0;
         if (n === 1) return { kind: "gray", n };
         if (n === 3) return { kind: "rgb", n };
         if (n === 4) return { kind: "cmyk", n };
@@ -251,17 +253,17 @@ function colorSpace(
       case "Separation":
         return { kind: "ink", n: 1 };
       case "DeviceN": {
-        const names = value.lookup(1);
-        if (names instanceof PDFArray && names.size() > 0 && names.size() <= 32) {
-          return { kind: "ink", n: names.size() };
+        const names = file.array(value[1]);
+        if (names && names.length > 0 && names.length <= 32) {
+          return { kind: "ink", n: names.length };
         }
         break;
       }
       case "Indexed":
       case "I":
-        return indexedSpace(doc, value, resources, what, depth);
+        return indexedSpace(file, value, resources, what, depth);
       default: {
-        const device = deviceSpace(name);
+        const device = deviceSpace(family);
         if (device) return device;
       }
     }
@@ -277,30 +279,20 @@ function deviceSpace(name: string): ColorSpace | null {
 }
 
 function indexedSpace(
-  doc: PDFDocument,
-  value: PDFArray,
-  resources: PDFDict | undefined,
+  file: PdfFile,
+  value: PdfObject[],
+  resources: PdfDict | undefined,
   what: string,
   depth: number,
 ): ColorSpace {
-  const base = colorSpace(doc, value.lookup(1), resources, what, depth + 1);
+  const base = colorSpace(file, value[1], resources, what, depth + 1);
   if (base.kind === "indexed") refuse(`${what} has an indexed colour space inside another`);
-  const hival = Math.min(255, Math.max(0, Math.floor(numberAt(value, 2))));
-  const table = value.lookup(3);
+  const hival = Math.min(255, Math.max(0, Math.floor(numberOf(file, value[2]) ?? 0)));
+  const table = file.resolve(value[3]);
   let lookup: Uint8Array;
-  if (table instanceof PDFString || table instanceof PDFHexString) lookup = table.asBytes();
-  else if (table instanceof PDFRawStream) {
-    lookup = decodeGeneric(doc, table, (hival + 1) * base.n + 1024, `${what}'s colour table`);
+  if (table instanceof PdfString) lookup = table.bytes;
+  else if (table instanceof PdfStream) {
+    lookup = decodeGeneric(file, table, (hival + 1) * base.n + 1024, `${what}'s colour table`);
   } else refuse(`${what} has an indexed colour space without a colour table`);
   return { kind: "indexed", n: 1, base, hival, lookup };
-}
-
-function num(dict: PDFDict | undefined, key: string, fallback: number): number {
-  const value = dict?.lookup(PDFName.of(key));
-  return value instanceof PDFNumber ? value.asNumber() : fallback;
-}
-
-function numberAt(array: PDFArray, i: number): number {
-  const value = array.lookup(i);
-  return value instanceof PDFNumber ? value.asNumber() : 0;
 }
