@@ -11,6 +11,7 @@
  */
 import { constants, inflateSync } from "node:zlib";
 import { indexOfBytes } from "../../platform/util/bytes.ts";
+import { unfilterPngRows } from "./png_predictor.ts";
 import {
   latin1,
   Lexer,
@@ -557,43 +558,5 @@ function unpredict(
   const bpp = Math.max(1, Math.ceil((colors * bits) / 8));
   const rowLength = Math.ceil((colors * bits * columns) / 8);
   if (rowLength > 1 << 20) throw new PdfSyntaxError("predictor row too long");
-  const rows = Math.floor(data.length / (rowLength + 1));
-  const out = new Uint8Array(rows * rowLength);
-  for (let r = 0; r < rows; r++) {
-    const type = data[r * (rowLength + 1)]!;
-    const src = r * (rowLength + 1) + 1;
-    const dst = r * rowLength;
-    for (let i = 0; i < rowLength; i++) {
-      const raw = data[src + i]!;
-      const left = i >= bpp ? out[dst + i - bpp]! : 0;
-      const up = r > 0 ? out[dst - rowLength + i]! : 0;
-      const upLeft = r > 0 && i >= bpp ? out[dst - rowLength + i - bpp]! : 0;
-      let v: number;
-      switch (type) {
-        case 0:
-          v = raw;
-          break;
-        case 1:
-          v = raw + left;
-          break;
-        case 2:
-          v = raw + up;
-          break;
-        case 3:
-          v = raw + ((left + up) >> 1);
-          break;
-        case 4: {
-          const pa = Math.abs(up - upLeft);
-          const pb = Math.abs(left - upLeft);
-          const pc = Math.abs(left + up - 2 * upLeft);
-          v = raw + (pa <= pb && pa <= pc ? left : pb <= pc ? up : upLeft);
-          break;
-        }
-        default:
-          throw new PdfSyntaxError(`unknown PNG predictor row type ${type}`);
-      }
-      out[dst + i] = v & 0xff;
-    }
-  }
-  return out;
+  return unfilterPngRows(data, rowLength, bpp);
 }

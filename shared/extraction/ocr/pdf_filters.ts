@@ -4,6 +4,8 @@
  * pdf_decoders.ts, which stop at the budget, then PNG or TIFF predictors. An image codec
  * (DCT, CCITT, JBIG2, JPX) may only come last; its data is handed back undecoded.
  */
+import { unfilterPngRows } from "../../documents/forms/png_predictor.ts";
+import { PdfSyntaxError } from "../../documents/forms/pdf_syntax.ts";
 import { inflateBounded } from "../readers/inflate_bounded.ts";
 import { refuse } from "./limits.ts";
 import { nameOf, numberIn, type PdfDict, type PdfFile, type PdfStream } from "./pdf_document.ts";
@@ -145,44 +147,10 @@ function unpredict(
     }
     return out;
   }
-  const rows = Math.floor(data.length / (rowBytes + 1));
-  const out = new Uint8Array(rows * rowBytes);
-  for (let r = 0; r < rows; r++) {
-    const type = data[r * (rowBytes + 1)]!;
-    const src = r * (rowBytes + 1) + 1;
-    const at = r * rowBytes;
-    for (let i = 0; i < rowBytes; i++) {
-      const raw = data[src + i]!;
-      const left = i >= bpp ? out[at + i - bpp]! : 0;
-      const up = r > 0 ? out[at - rowBytes + i]! : 0;
-      const upLeft = r > 0 && i >= bpp ? out[at - rowBytes + i - bpp]! : 0;
-      let value: number;
-      switch (type) {
-        case 0:
-          value = raw;
-          break;
-        case 1:
-          value = raw + left;
-          break;
-        case 2:
-          value = raw + up;
-          break;
-        case 3:
-          value = raw + ((left + up) >> 1);
-          break;
-        case 4: {
-          const p = left + up - upLeft;
-          const pa = Math.abs(p - left);
-          const pb = Math.abs(p - up);
-          const pc = Math.abs(p - upLeft);
-          value = raw + (pa <= pb && pa <= pc ? left : pb <= pc ? up : upLeft);
-          break;
-        }
-        default:
-          refuse(`${what} has a corrupt predictor row`);
-      }
-      out[at + i] = value & 255;
-    }
+  try {
+    return unfilterPngRows(data, rowBytes, bpp);
+  } catch (error) {
+    if (error instanceof PdfSyntaxError) refuse(`${what} has a corrupt predictor row`);
+    throw error;
   }
-  return out;
 }
