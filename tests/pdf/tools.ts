@@ -114,14 +114,19 @@ export async function pageCount(path: string): Promise<number> {
   return Number(m[1]);
 }
 
-/** Renders one page to PNG with pdftoppm; returns the PNG's path. */
+let renders = 0;
+
+/**
+ * Renders one page to PNG with pdftoppm; returns the PNG's path, new on every call: two renders
+ * of one page at once (a test's Promise.all) wrote the same file, and one read it half written.
+ */
 export async function renderPage(
   path: string,
   page: number,
   dpi: number,
   options: { gray?: boolean } = {},
 ): Promise<string> {
-  const base = `${path}-p${page}-${dpi}${options.gray ? "g" : ""}`;
+  const base = `${path}-p${page}-${dpi}${options.gray ? "g" : ""}-${++renders}`;
   await run("pdftoppm", [
     "-r",
     String(dpi),
