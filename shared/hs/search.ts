@@ -152,23 +152,29 @@ async function searchByWords(db: SearchDb, input: HsSearchInput): Promise<HsSear
   const list = await readConcepts(db, input.q);
   const wanted = list.filter((c) => !c.negated);
   if (wanted.length === 0) return { results: [], total: 0 };
-  const rows = await onGenericPlan(db, WORD_SEARCH, [
+  const params = [
     // JSON text rather than a text[] parameter: postgres.js can send an array before it has
     // learnt the array types of a new connection ("malformed array literal").
     JSON.stringify(list.map((c) => ({
       texts: [c.words, ...c.alts],
       lexemes: c.lexemes,
-      codes: c.negated ? [] : c.codes,
+      codes: c.negated ? [] : c.codes.filter(isVocabularyCode),
       weight: c.weight,
       negated: c.negated,
     }))),
     input.country,
     input.limit,
     anyConcept(wanted),
-    JSON.stringify(outermost(wanted.flatMap((c) => c.codes))),
+    JSON.stringify(outermost(wanted.flatMap((c) => c.codes).filter(isVocabularyCode))),
     // Lexemes are [a-z] only (hs_vocabulary): safe as to_tsquery text.
     [...new Set(wanted.flatMap((c) => c.lexemes))].join(" | "),
-  ]);
+  ];
+  const rows = await onGenericPlan(db, async (tx) => {
+    // Most searches have codes that match every concept, found by one index scan; only when
+    // none does is every code that matches some concept counted.
+    const all = await tx.query<Row>(MATCHING_ALL, params);
+    return all.length > 0 ? all : await tx.query<Row>(MATCHING_MOST, params);
+  });
   // No row, no version: asked apart (rare), so that a vocabulary that now knows the words is read.
   await sawLexiconVersion(db, rows[0]?.lexicon_version ?? await lexiconVersion(db));
   return toPage(rows);
@@ -178,132 +184,132 @@ async function searchByWords(db: SearchDb, input: HsSearchInput): Promise<HsSear
  * Runs the word search on PostgreSQL's generic plan of it. Left to choose (plan_cache_mode
  * auto), PostgreSQL kept planning it anew for each search of a mixed workload: planning this
  * statement costs about as much as running it (2.6 ms of 4.6 ms of backend CPU per search, over
- * the 295 tuning queries; 2.0 ms in all with the generic plan, whose shape is the same). SET
- * LOCAL keeps the setting to this statement's transaction; it is sent with the search, in one
+ * the 295 tuning queries; 2.0 ms in all with the generic plan, whose shape is the same). Nor is
+ * it compiled: the generic plan's row estimates (a JSON array counts as 100 rows) can pass
+ * jit_above_cost, and compiling it takes seconds where running it takes a millisecond or two.
+ * SET LOCAL keeps the settings to this transaction; they are sent with the search, in one
  * round trip.
  */
-async function onGenericPlan(db: SearchDb, sql: string, params: readonly unknown[]) {
+async function onGenericPlan(db: SearchDb, search: (tx: Queryable) => Promise<Row[]>) {
   return await db.transaction(async (tx) => {
     const [, rows] = await Promise.all([
-      tx.query("set local plan_cache_mode = force_generic_plan"),
-      tx.query<Row>(sql, params),
+      tx.query(
+        "select set_config('plan_cache_mode', 'force_generic_plan', true), " +
+          "set_config('jit', 'off', true)",
+      ),
+      search(tx),
     ]);
     return rows;
   });
 }
 
 /**
- * Caps on what a word search reads. Besides bounding the work, they bound the planner's row
- * estimates: without them a JSON array counts as 100 rows and a code range as 771, the estimated
- * cost of the query passes PostgreSQL's jit_above_cost, and compiling it (two seconds and more)
- * costs a hundred times what running it does. The vocabulary's codes are headings and
- * subheadings (a few dozen codes and a few hundred national lines under each).
+ * What a search is read as, in SQL: the concepts, the words any of them has (any_word), and the
+ * codes the vocabulary gives (prefix). A concept `covers` a code when the code's search_match
+ * (migration 20261126000600: its words, those of the code above it, its code prefixes as
+ * lexemes) has the concept's words or one of its codes.
  */
-const MAX_PREFIXES = 32;
-const MAX_PREFIX_CODES = 500;
-const MAX_PREFIX_LINES = 2000;
-
-const WORD_SEARCH = `with concept as materialized (
-       select q, weight, negated,
-              -- the vocabulary's codes as LIKE patterns: they and the codes under them
-              array(select p || '%' from unnest(codes) as p) as under,
-              -- the same query restricted to weight A, and to A or B (see the migration)
-              regexp_replace(q::text, '''(?=[ )]|$)', ''':A', 'g')::tsquery as in_head,
-              regexp_replace(q::text, '''(?=[ )]|$)', ''':AB', 'g')::tsquery as in_first
+const CONCEPTS = `concept as materialized (
+       select q, weight, negated, under, in_head, in_first,
+              case when codes_q is null then q when q is null then codes_q
+                   else q || codes_q end as covers
          from (
-           select (select string_agg('(' || a.q::text || ')', ' | ')
-                     from (select plainto_tsquery('english', a) as q
-                             from jsonb_array_elements_text(t.texts) as a
-                           union all
-                           select to_tsquery('simple', l)
-                             from jsonb_array_elements_text(t.lexemes) as l) a
-                    where numnode(a.q) > 0)::tsquery as q,
-                  array(select jsonb_array_elements_text(t.codes)) as codes,
-                  t.weight, t.negated
-             from jsonb_to_recordset($1::text::jsonb)
-                  as t(texts jsonb, lexemes jsonb, codes jsonb, weight float8, negated boolean)
-         ) typed
-        where q is not null or cardinality(codes) > 0
-        limit ${MAX_WORDS}
+           select q, weight, negated,
+                  -- the vocabulary's codes as LIKE patterns: they and the codes under them
+                  array(select p || '%' from unnest(codes) as p) as under,
+                  (select string_agg('hs' || p, ' | ') from unnest(codes) as p)::tsquery
+                    as codes_q,
+                  -- the same query restricted to weight A, and to A or B (see the migration)
+                  regexp_replace(q::text, '''(?=[ )]|$)', ''':A', 'g')::tsquery as in_head,
+                  regexp_replace(q::text, '''(?=[ )]|$)', ''':AB', 'g')::tsquery as in_first
+             from (
+               select (select string_agg('(' || a.q::text || ')', ' | ')
+                         from (select plainto_tsquery('english', a) as q
+                                 from jsonb_array_elements_text(t.texts) as a
+                               union all
+                               select to_tsquery('simple', l)
+                                 from jsonb_array_elements_text(t.lexemes) as l) a
+                        where numnode(a.q) > 0)::tsquery as q,
+                      array(select jsonb_array_elements_text(t.codes)) as codes,
+                      t.weight, t.negated
+                 from jsonb_to_recordset($1::text::jsonb)
+                      as t(texts jsonb, lexemes jsonb, codes jsonb, weight float8, negated boolean)
+             ) typed
+            where q is not null or cardinality(codes) > 0
+            limit ${MAX_WORDS}
+         ) c
      ),
-     prefix as (
-       select value as p from jsonb_array_elements_text($5::text::jsonb) limit ${MAX_PREFIXES}
-     ),
-     -- Any concept's words: read once, as a subquery (an InitPlan), that the GIN indexes use. In
-     -- the generic plan (onGenericPlan) a function of parameters is not folded to a constant:
-     -- written in place, it was parsed again for every row an index scan rechecked.
+     -- Any concept's words, and the vocabulary's codes (those under another left out): read
+     -- once, as subqueries (InitPlans), that the GIN indexes use. In the generic plan
+     -- (onGenericPlan) a function of parameters is not folded to a constant: written in place,
+     -- it was parsed again for every row an index scan rechecked.
      any_word as (
-       select websearch_to_tsquery('english', $4) || to_tsquery('simple', $6) as any_word
-     ),
-     -- (A union, not a union all with the second branch filtered to what the first lacks:
-     -- PostgreSQL keeps a generic plan for this prepared statement after five runs, and such a
-     -- filter let that plan read the whole tariff, a second per search.)
-     hs_hits as materialized (
-       select code, level, description, search_weighted
-         from hs_codes
-        where search_weighted @@ (select any_word from any_word)
-       union
-       (select h.code, h.level, h.description, h.search_weighted
-          from prefix join hs_codes h on h.code ~>=~ prefix.p and h.code ~<~ (prefix.p || ':')
-         limit ${MAX_PREFIX_CODES})
-     ),
-     -- The lines the words select, and (union all) those under the vocabulary's codes that the
-     -- words do not: a plain union deduplicated whole rows by sorting them on every column,
-     -- tsvectors included, a third of a national search's time. The vocabulary's codes are
-     -- disjoint ranges (anyConcept's caller drops a code under another), each read by a
-     -- lateral range scan: the LIMIT keeps it a nested loop on the code index whatever the
-     -- plan (joined plainly, a generic plan read the whole tariff).
-     national as (
-       select * from tariff_lines
-        where country = $2 and level >= 8 and code not like '99%'
-          and search_chain @@ (select any_word from any_word)
-       union all
-       (select t.* from prefix
-         cross join lateral (
-           select * from tariff_lines t
-            where t.country = $2 and t.code ~>=~ prefix.p and t.code ~<~ (prefix.p || ':')
-            limit ${MAX_PREFIX_LINES}
-         ) t
-        where t.level >= 8 and t.code not like '99%'
-          and not t.search_chain @@ (select any_word from any_word)
-        limit ${MAX_PREFIX_LINES})
-     ),
-     -- A subheading also matches through the words of its heading, when that matched too
-     -- ("camping tent": 6306.22 says "Tents", its heading 6306 "camping goods").
-     hs_matched as (
-       select h.*, h.search_weighted || coalesce(heading.search_weighted, '') as matched
-         from hs_hits h
-         left join hs_hits heading on h.level = 6 and heading.code = left(h.code, 4)
-     ),
-     hits as (
+       select websearch_to_tsquery('english', $4) || to_tsquery('simple', $6) as any_word,
+              (select string_agg('hs' || p, ' | ')
+                 from jsonb_array_elements_text($5::text::jsonb) as p)::tsquery as any_code,
+              (select string_agg('(' || covers::text || ')', ' & ') from concept
+                where not negated)::tsquery as every_concept,
+              (select count(*) from concept where not negated) as concepts
+     )`;
+
+/**
+ * The codes a search may answer with: the HS codes and national lines (of the country, chapter
+ * 99 left out: temporary additional duties, not goods) whose own words match a concept, or that
+ * lie under the vocabulary's codes. \`cover\` is a condition on them, \`coverage\` how many
+ * concepts a row covers.
+ */
+function hits(cover: string, coverage: string): string {
+  return `hits as (
        select code, level, description, null::text as country, null::text as duty_rate,
               null::text as context, null::text as parent, null::text as unit,
-              search_weighted as own, matched
-         from hs_matched
+              search_weighted as own, search_match, ${coverage} as coverage
+         from hs_codes
+        where (search_weighted @@ (select any_word from any_word)
+               or search_match @@ (select any_code from any_word))
+          and ${cover}
        union all
        -- A national line's own text includes the national line above it (search_chain,
-       -- migration 20261125002601). Its HS subheading adds its words only if it matched a
-       -- concept itself; its own words, not its heading's (whose "whether or not roasted" would
-       -- give every line under 0901 the words "roasted" and "decaffeinated").
-       select t.code, t.level, t.description, t.country, t.duty_rate_effective, t.context,
-              t.parent, t.unit, t.search_chain,
-              t.search_chain || coalesce(s.search_weighted, '')
-         from national t
-         left join hs_matched s on s.code = left(t.code, 6)
-        where t.level >= 8 and t.code not like '99%'
-     ),
-     covered as (
-       select hits.*, m.coverage
+       -- migration 20261125002601); what it is matched by, its HS subheading's words too.
+       select code, level, description, country, duty_rate_effective, context, parent, unit,
+              search_chain, search_match, ${coverage}
+         from tariff_lines
+        where country = $2 and level >= 8 and code not like '99%'
+          and (search_chain @@ (select any_word from any_word)
+               or search_match @@ (select any_code from any_word))
+          and ${cover}
+     )`;
+}
+
+/** The codes that cover every concept: one index scan of their conjunction. */
+const MATCHING_ALL = wordSearch(
+  hits(
+    "search_match @@ (select every_concept from any_word)",
+    "(select concepts from any_word)",
+  ),
+  "hits",
+);
+
+/** The codes that cover the most concepts any code covers: each code's concepts counted. */
+const MATCHING_MOST = wordSearch(
+  `${hits("true", "0::bigint")},
+     counted as (
+       select hits.code, hits.level, hits.description, hits.country, hits.duty_rate,
+              hits.context, hits.parent, hits.unit, hits.own, hits.search_match, m.coverage
          from hits
         cross join lateral (
-          select count(*) as coverage
-            from concept c
-           where not c.negated
-             and (hits.matched @@ c.q or hits.code like any (c.under))
+          select count(*) as coverage from concept c
+           where not c.negated and hits.search_match @@ c.covers
         ) m
-     ),
+     )`,
+  "counted",
+);
+
+/** The word search on the candidates (CTEs ending with \`from\`, with their coverage). */
+function wordSearch(candidates: string, from: string): string {
+  return `with ${CONCEPTS},
+     ${candidates},
      best as (
-       select covered.*, max(coverage) over () as top from covered
+       select ${from}.*, max(coverage) over () as top from ${from}
      ),
      scored as (
        select best.*, count(*) over ()::int as total,
@@ -366,6 +372,7 @@ const WORD_SEARCH = `with concept as materialized (
       order by page.family_score desc, page.group_length, left(page.family_code, 4),
                page.family_residual desc, page.family_length, page.family_code, page.place,
                page.score desc, page.residual desc, length(page.description), page.code`;
+}
 
 /**
  * The concepts as one websearch_to_tsquery text, `w1 or m1 or w2 …`, where websearch reads the
@@ -382,9 +389,14 @@ function anyConcept(list: readonly Concept[]): string {
     .join(" or ");
 }
 
+/** A code the vocabulary may give: a heading or subheading's digits (searched as 'hs' lexemes). */
+function isVocabularyCode(code: string): boolean {
+  return /^\d{2,6}$/.test(code);
+}
+
 /**
- * The codes without those under another of them ("6302" covers "630231"), once each: the ranges
- * the search reads under them are then disjoint, so no line is read twice.
+ * The codes without those under another of them ("6302" covers "630231"), once each: a code
+ * under another adds nothing to what the search reads.
  */
 export function outermost(codes: readonly string[]): string[] {
   const unique = [...new Set(codes)];
