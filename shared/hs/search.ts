@@ -170,10 +170,13 @@ async function searchByWords(db: SearchDb, input: HsSearchInput): Promise<HsSear
     [...new Set(wanted.flatMap((c) => c.lexemes))].join(" | "),
   ];
   const rows = await onGenericPlan(db, async (tx) => {
-    // Most searches have codes that match every concept, found by one index scan; only when
-    // none does is every code that matches some concept counted.
-    const all = await tx.query<Row>(MATCHING_ALL, params);
-    return all.length > 0 ? all : await tx.query<Row>(MATCHING_MOST, params);
+    // Most searches have codes that cover every concept, found by one index scan.
+    for (let missing = 0; missing < wanted.length; missing++) {
+      if (choose(wanted.length, missing) > MAX_LEFT_OUT) break;
+      const rows = await tx.query<Row>(MATCHING[missing]!, params);
+      if (rows.length > 0) return rows;
+    }
+    return await tx.query<Row>(MATCHING_MOST, params);
   });
   // No row, no version: asked apart (rare), so that a vocabulary that now knows the words is read.
   await sawLexiconVersion(db, rows[0]?.lexicon_version ?? await lexiconVersion(db));
@@ -246,10 +249,10 @@ const CONCEPTS = `concept as materialized (
      any_word as (
        select websearch_to_tsquery('english', $4) || to_tsquery('simple', $6) as any_word,
               (select string_agg('hs' || p, ' | ')
-                 from jsonb_array_elements_text($5::text::jsonb) as p)::tsquery as any_code,
-              (select string_agg('(' || covers::text || ')', ' & ') from concept
-                where not negated)::tsquery as every_concept,
-              (select count(*) from concept where not negated) as concepts
+                 from jsonb_array_elements_text($5::text::jsonb) as p)::tsquery as any_code
+     ),
+     wanted as (
+       select row_number() over () as i, covers from concept where not negated
      )`;
 
 /**
@@ -273,21 +276,55 @@ function hits(cover: string, coverage: string): string {
        select code, level, description, country, duty_rate_effective, context, parent, unit,
               search_chain, search_match, ${coverage}
          from tariff_lines
-        where country = $2 and level >= 8 and code not like '99%'
+        -- ($2 is not null: without a country the scans are not run at all)
+        where $2::text is not null and country = $2 and level >= 8 and code not like '99%'
           and (search_chain @@ (select any_word from any_word)
                or search_match @@ (select any_code from any_word))
           and ${cover}
      )`;
 }
 
-/** The codes that cover every concept: one index scan of their conjunction. */
-const MATCHING_ALL = wordSearch(
-  hits(
-    "search_match @@ (select every_concept from any_word)",
-    "(select concepts from any_word)",
-  ),
-  "hits",
-);
+/**
+ * The codes that cover all the concepts but \`missing\` of them: one index scan of a tsquery,
+ * for each choice of the concepts left out the conjunction of the others.
+ */
+function matchingAllBut(missing: number): string {
+  return wordSearch(
+    `left_out (out) as (
+       select '{}'::bigint[]
+       union all
+       select out || w.i from left_out join wanted w on w.i > coalesce(out[cardinality(out)], 0)
+        where cardinality(out) < ${missing}
+     ),
+     enough as (
+       select (select count(*) from wanted) - ${missing} as coverage,
+              string_agg('(' || (select string_agg('(' || covers::text || ')', ' & ')
+                                   from wanted where i <> all (out)) || ')', ' | ')::tsquery
+                as q
+         from left_out
+        where cardinality(out) = ${missing}
+     ),
+     ${hits("search_match @@ (select q from enough)", "(select coverage from enough)")}`,
+    "hits",
+  );
+}
+
+/**
+ * The word searches by how many concepts the answers cover (index: how many they miss), tried
+ * in turn while the choices of concepts to leave out are at most MAX_LEFT_OUT: each an index
+ * scan, a fraction of a millisecond on the labelled queries. Past that, every code any concept
+ * matches is read and its concepts counted (MATCHING_MOST: 3 to 8 ms on a US search of common
+ * words).
+ */
+const MATCHING = Array.from({ length: MAX_WORDS }, (_, missing) => matchingAllBut(missing));
+const MAX_LEFT_OUT = 120;
+
+/** n choose k. */
+function choose(n: number, k: number): number {
+  let out = 1;
+  for (let i = 1; i <= k; i++) out = out * (n - k + i) / i;
+  return out;
+}
 
 /** The codes that cover the most concepts any code covers: each code's concepts counted. */
 const MATCHING_MOST = wordSearch(
@@ -297,8 +334,7 @@ const MATCHING_MOST = wordSearch(
               hits.context, hits.parent, hits.unit, hits.own, hits.search_match, m.coverage
          from hits
         cross join lateral (
-          select count(*) as coverage from concept c
-           where not c.negated and hits.search_match @@ c.covers
+          select count(*) as coverage from wanted c where hits.search_match @@ c.covers
         ) m
      )`,
   "counted",
@@ -306,13 +342,15 @@ const MATCHING_MOST = wordSearch(
 
 /** The word search on the candidates (CTEs ending with \`from\`, with their coverage). */
 function wordSearch(candidates: string, from: string): string {
-  return `with ${CONCEPTS},
+  return `with recursive ${CONCEPTS},
      ${candidates},
      best as (
        select ${from}.*, max(coverage) over () as top from ${from}
      ),
      scored as (
-       select best.*, count(*) over ()::int as total,
+       -- (the tsvectors are left behind: the steps below sort and window these rows)
+       select best.code, best.level, best.description, best.country, best.duty_rate,
+              best.context, best.parent, best.unit, count(*) over ()::int as total,
               -- what is left of its heading or line once the named kinds are taken out: the
               -- answer when the words name none of its siblings' kinds ("cheese": 0406.90)
               case when best.country is null then best.description ~* 'n[.]e[.]c[.]'
