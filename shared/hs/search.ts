@@ -256,9 +256,12 @@ const CONCEPTS = `concept as materialized (
      )`;
 
 /**
- * The codes a search may answer with: the HS codes and national lines (of the country, chapter
- * 99 left out: temporary additional duties, not goods) whose own words match a concept, or that
- * lie under the vocabulary's codes. \`cover\` is a condition on them, \`coverage\` how many
+ * The codes a search may answer with: the HS codes whose own words match a concept and the
+ * national lines (of the country, chapter 99 left out: temporary additional duties, not goods)
+ * whose words or whose HS subheading's do, and those that lie under the vocabulary's codes. A
+ * national line's own text is often only "Other" or "In containers each holding not over 4
+ * liters": under "Vodka", it is what a US importer of vodka declares, and it ranks in the family
+ * of its subheading. \`cover\` is a condition on them, \`coverage\` how many
  * concepts a row covers.
  */
 function hits(cover: string, coverage: string): string {
@@ -271,14 +274,15 @@ function hits(cover: string, coverage: string): string {
                or search_match @@ (select any_code from any_word))
           and ${cover}
        union all
-       -- A national line's own text includes the national line above it (search_chain,
-       -- migration 20261125002601); what it is matched by, its HS subheading's words too.
+       -- A national line's own text (ranked by) includes the national line above it
+       -- (search_chain, migration 20261125002601); what it is matched by, its HS subheading's
+       -- words too (search_match).
        select code, level, description, country, duty_rate_effective, context, parent, unit,
               search_chain, search_match, ${coverage}
          from tariff_lines
         -- ($2 is not null: without a country the scans are not run at all)
         where $2::text is not null and country = $2 and level >= 8 and code not like '99%'
-          and (search_chain @@ (select any_word from any_word)
+          and (search_match @@ (select any_word from any_word)
                or search_match @@ (select any_code from any_word))
           and ${cover}
      )`;
