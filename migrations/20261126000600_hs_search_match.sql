@@ -18,6 +18,8 @@
  * hs_search_vectors_rebuild(), which replaces hs_national_chain_rebuild() (migration
  * 20261125002601) and also fills search_chain: the reference seed (shared/reference/seed.ts)
  * calls it after it loads HS codes or a tariff. The GIN indexes are built after the rows are in.
+ * search_chain loses its GIN index: the search ranks by it (its weights) but selects by
+ * search_match.
  */
 alter table hs_codes add column search_match tsvector;
 alter table tariff_lines add column search_match tsvector;
@@ -62,8 +64,6 @@ begin
    where own.country = t.country and own.code = t.code;
 
   create index hs_codes_search_match_idx on hs_codes using gin (search_match)
-    with (fastupdate = off);
-  create index tariff_lines_search_chain_idx on tariff_lines using gin (search_chain)
     with (fastupdate = off);
   create index tariff_lines_search_match_idx on tariff_lines using gin (search_match)
     with (fastupdate = off);
