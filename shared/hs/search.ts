@@ -205,8 +205,8 @@ async function searchByWords(
  * the 295 tuning queries; 2.0 ms in all with the generic plan, whose shape is the same). Nor is
  * it compiled: the generic plan's row estimates (a JSON array counts as 100 rows) can pass
  * jit_above_cost, and compiling it takes seconds where running it takes a millisecond or two.
- * SET LOCAL keeps the settings to this transaction; they are sent with the search, in one
- * round trip.
+ * set_config(…, true) keeps the settings to this transaction, as SET LOCAL does; they are sent
+ * with the first search statement, in one round trip.
  */
 async function onGenericPlan(db: SearchDb, search: (tx: Queryable) => Promise<Row[]>) {
   return await db.transaction(async (tx) => {
