@@ -1,4 +1,4 @@
-import type { Db, Queryable } from "../platform/db/db.ts";
+import type { Queryable } from "../platform/db/db.ts";
 import { codePrefix, displayCode } from "./codes.ts";
 import { nationalDescription } from "./lines.ts";
 import { lexiconVersion, sawLexiconVersion } from "./lexicon.ts";
@@ -46,8 +46,8 @@ export async function searchHsCodesByCounting(
   return await searchByWords(db, input, 0);
 }
 
-/** A database a word search can open a transaction on (see onGenericPlan). */
-export type SearchDb = Queryable & Pick<Db, "transaction">;
+/** A database a search runs on. */
+export type SearchDb = Queryable;
 
 /**
  * A code as paperwork writes it often has more digits than the codes that exist: a national
@@ -184,41 +184,10 @@ async function searchByWords(
     // Lexemes are [a-z] only (hs_vocabulary): safe as to_tsquery text.
     [...new Set(wanted.flatMap((c) => c.lexemes))].join(" | "),
   ];
-  const rows = await onGenericPlan(db, async (tx) => {
-    // Most searches have codes that cover every concept, found by one index scan.
-    for (let missing = 0; missing < wanted.length; missing++) {
-      if (choose(wanted.length, missing) > maxLeftOut) break;
-      const rows = await tx.query<Row>(MATCHING[missing]!, params);
-      if (rows.length > 0) return rows;
-    }
-    return await tx.query<Row>(MATCHING_MOST, params);
-  });
+  const rows = await bestCovering(db, wanted.length, params, maxLeftOut);
   // No row, no version: asked apart (rare), so that a vocabulary that now knows the words is read.
   await sawLexiconVersion(db, rows[0]?.lexicon_version ?? await lexiconVersion(db));
   return toPage(rows);
-}
-
-/**
- * Runs the word search on PostgreSQL's generic plan of it. Left to choose (plan_cache_mode
- * auto), PostgreSQL kept planning it anew for each search of a mixed workload: planning this
- * statement costs about as much as running it (2.6 ms of 4.6 ms of backend CPU per search, over
- * the 295 tuning queries; 2.0 ms in all with the generic plan, whose shape is the same). Nor is
- * it compiled: the generic plan's row estimates (a JSON array counts as 100 rows) can pass
- * jit_above_cost, and compiling it takes seconds where running it takes a millisecond or two.
- * set_config(…, true) keeps the settings to this transaction, as SET LOCAL does; they are sent
- * with the first search statement, in one round trip.
- */
-async function onGenericPlan(db: SearchDb, search: (tx: Queryable) => Promise<Row[]>) {
-  return await db.transaction(async (tx) => {
-    const [, rows] = await Promise.all([
-      tx.query(
-        "select set_config('plan_cache_mode', 'force_generic_plan', true), " +
-          "set_config('jit', 'off', true)",
-      ),
-      search(tx),
-    ]);
-    return rows;
-  });
 }
 
 /**
@@ -258,9 +227,9 @@ const CONCEPTS = `concept as materialized (
          ) c
      ),
      -- Any concept's words, and the vocabulary's codes (those under another left out): read
-     -- once, as subqueries (InitPlans), that the GIN indexes use. In the generic plan
-     -- (onGenericPlan) a function of parameters is not folded to a constant: written in place,
-     -- it was parsed again for every row an index scan rechecked.
+     -- once, as subqueries (InitPlans), that the GIN indexes use. In a generic plan a function
+     -- of parameters is not folded to a constant: written in place, it was parsed again for
+     -- every row an index scan rechecked.
      any_word as (
        select websearch_to_tsquery('english', $4) || to_tsquery('simple', $6) as any_word,
               (select string_agg('hs' || p, ' | ')
@@ -304,39 +273,60 @@ function hits(cover: string, coverage: string): string {
 }
 
 /**
- * The codes that cover all the concepts but \`missing\` of them: one index scan of a tsquery,
- * for each choice of the concepts left out the conjunction of the others.
+ * The codes that cover all the concepts but $7 of them: one index scan of a tsquery, for each
+ * choice of the concepts left out the conjunction of the others. One statement for every $7, so
+ * that the rare searches that need 1 or 2 share the plan PostgreSQL keeps for 0.
  */
-function matchingAllBut(missing: number): string {
-  return wordSearch(
-    `left_out (out) as (
+const MATCHING = wordSearch(
+  `left_out (out) as (
        select '{}'::bigint[]
        union all
        select out || w.i from left_out join wanted w on w.i > coalesce(out[cardinality(out)], 0)
-        where cardinality(out) < ${missing}
+        where cardinality(out) < $7::int
      ),
      enough as (
-       select (select count(*) from wanted) - ${missing} as coverage,
+       select (select count(*) from wanted) - $7::int as coverage,
               string_agg('(' || (select string_agg('(' || covers::text || ')', ' & ')
                                    from wanted where i <> all (out)) || ')', ' | ')::tsquery
                 as q
          from left_out
-        where cardinality(out) = ${missing}
+        where cardinality(out) = $7::int
      ),
      ${hits("search_match @@ (select q from enough)", "(select coverage from enough)")}`,
-    "hits",
-  );
-}
+  "hits",
+);
 
 /**
- * The word searches by how many concepts the answers cover (index: how many they miss), tried
- * in turn while the choices of concepts to leave out are at most MAX_LEFT_OUT: each an index
- * scan, a fraction of a millisecond on the labelled queries. Past that, every code any concept
- * matches is read and its concepts counted (MATCHING_MOST: 3 to 8 ms on a US search of common
- * words).
+ * MATCHING is tried for 0, 1, 2… concepts missing while the choices of concepts to leave out are
+ * at most MAX_LEFT_OUT: each an index scan, a fraction of a millisecond on the labelled queries.
+ * Past that, every code any concept matches is read and its concepts counted (MATCHING_MOST: 3 to
+ * 8 ms on a US search of common words).
  */
-const MATCHING = Array.from({ length: MAX_WORDS }, (_, missing) => matchingAllBut(missing));
 const MAX_LEFT_OUT = 120;
+
+/**
+ * The rows of the first of the word searches (MATCHING for 0, 1, 2… missing, then
+ * MATCHING_MOST) that has any. Each runs as PostgreSQL's plan cache chooses: with the index scans and no code ranges, every plan is
+ * estimated far below jit_above_cost (5,000 at most over the labelled queries, against 100,000),
+ * and its generic plan costs what a custom one does, so PostgreSQL keeps the generic one. The
+ * transaction that forced the generic plan and kept JIT off (three round trips where one does)
+ * cost more than it saved: backend CPU per search 0.81 -> 0.69 ms, the service's 0.58 -> 0.36 ms
+ * (over the 488 labelled queries x3, load 9).
+ */
+async function bestCovering(
+  db: Queryable,
+  concepts: number,
+  params: readonly unknown[],
+  maxLeftOut: number,
+): Promise<Row[]> {
+  // Most searches have codes that cover every concept, found by one index scan.
+  for (let missing = 0; missing < concepts; missing++) {
+    if (choose(concepts, missing) > maxLeftOut) break;
+    const rows = await db.query<Row>(MATCHING, [...params, missing]);
+    if (rows.length > 0) return rows;
+  }
+  return await db.query<Row>(MATCHING_MOST, params);
+}
 
 /** n choose k. */
 function choose(n: number, k: number): number {
