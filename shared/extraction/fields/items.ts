@@ -23,6 +23,7 @@ import {
   readerAdjusted,
 } from "./confidence.ts";
 import { clean } from "./text.ts";
+import { withoutLineNumbers } from "./line_numbers.ts";
 
 /** A description read from more than one line. */
 const WRAPPED = FOUND_WEAK_LABEL + 0.05;
@@ -58,12 +59,15 @@ export function readItems(
   const hsToCheck = new Map<number, string>();
   let sum = 0;
   let summable = true;
-  for (const row of table.rows) {
+  const descriptions = withoutLineNumbers(
+    table.rows.map((r) => r.cells.description ? clean(r.cells.description.text) : ""),
+  );
+  for (const [r, row] of table.rows.entries()) {
     const item: ExtractedLineItem = {};
     const quantity = numberOf(row.cells.quantity, marks.quantity, ocr);
     const price = numberOf(row.cells.unit_price, marks.unit_price, ocr);
     const amount = numberOf(row.cells.amount, marks.amount, ocr);
-    const description = row.cells.description ? clean(row.cells.description.text) : "";
+    const description = descriptions[r]!;
     if (description === "" && !quantity && !price) continue;
     const check = arithmetic(quantity, price, amount);
     if (description !== "") {
