@@ -16,6 +16,7 @@ import {
   readLeaf,
 } from "./confidence.ts";
 import { clean } from "./text.ts";
+import { matchLabelText } from "./labels.ts";
 import type { CountryIndex } from "./countries.ts";
 import { overlapX } from "./geometry.ts";
 
@@ -323,7 +324,7 @@ export function portReadings(
       // it is a code.
       if (
         c.how === "inline" && !hit.match.colon && !/^[A-Z]{2}\s?[A-Z2-9]{3}$/.test(c.text) &&
-        !/[(\[][A-Z]{2}\s?[A-Z2-9]{3}[)\]]/.test(c.text)
+        !/[(\[][A-Z]{2}\s?[A-Z2-9]{3}[)\]]/.test(c.text) && !placeAfterLabel(c.text)
       ) {
         continue;
       }
@@ -332,6 +333,17 @@ export function portReadings(
     }
   }
   return out;
+}
+
+/**
+ * A bilingual label run into its value without a colon ("Puerto de descarga / Port of
+ * destination La Spezia"): the value is a place in capitals after a label that ends with a
+ * label's last word, not a word that leads on ("… of", "… de").
+ */
+function placeAfterLabel(rest: string): boolean {
+  const t = rest.trim();
+  if (!/^\p{Lu}/u.test(t) || /\b(of|to|from|and|or|de|du|di|van|der)$/i.test(t)) return false;
+  return matchLabelText(t) === null && t.split(/\s+/).length <= 4;
 }
 
 function portIn(
