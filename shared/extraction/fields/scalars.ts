@@ -125,6 +125,8 @@ const SYMBOLS: Record<string, string> = {
   "₩": "KRW",
   "zł": "PLN",
   "₺": "TRY",
+  "円": "JPY",
+  "元": "CNY",
 };
 /**
  * Currencies written as words ("Currency: Euro", "Price (US Dollars)"), in the languages of
@@ -171,6 +173,8 @@ function currencyIn(ctx: Context, text: string): string | null {
   // After a currency label, a bare "$" or "¥" is the usual reading of it.
   const bare = text.trim();
   if (bare in AMBIGUOUS_SYMBOLS) return AMBIGUOUS_SYMBOLS[bare]!;
+  // The Swiss franc's own abbreviation ("Fr.", "SFr."), too short to look for elsewhere.
+  if (/^S?Fr\.?$/i.test(bare)) return "CHF";
   return null;
 }
 
@@ -221,7 +225,7 @@ function currencyFromText(ctx: Context): Leaf<string> | undefined {
         if (code && ctx.currencies.has(code)) vote(code, seg, true);
       }
       // A symbol in brackets in a header: "Unit price (€)".
-      for (const m of seg.text.matchAll(/[(\[]\s*(€|£|zł|₺|₹|₩)\s*[)\]]/g)) {
+      for (const m of seg.text.matchAll(/[(\[]\s*(€|£|zł|₺|₹|₩|円|元)\s*[)\]]/g)) {
         vote(SYMBOLS[m[1]!]!, seg, true);
       }
       // A code next to an amount: "EUR 1,234.00", "1.234,00 EUR", "Total USD | 16,460.00".
@@ -232,7 +236,11 @@ function currencyFromText(ctx: Context): Leaf<string> | undefined {
           words.length > 1 && isAmount({ ...seg, text: words.slice(0, -1).join(" ") }));
       const after = /^[A-Z]{3}$/.test(first) && words.length > 1 &&
         isAmount({ ...seg, text: words.slice(1).join(" ") });
-      for (const code of [before ? last : null, after ? first : null]) {
+      // After a label in the same phrase: "Total EUR 291 015,00".
+      const inside = words.slice(1, -1).findLast((w, k) =>
+        /^[A-Z]{3}$/.test(w) && isAmount({ ...seg, text: words.slice(k + 2).join(" ") })
+      );
+      for (const code of [before ? last : null, after ? first : null, inside ?? null]) {
         if (code && ctx.currencies.has(code)) vote(code, seg, true);
       }
       for (const [symbol, c] of Object.entries({ ...SYMBOLS, ...AMBIGUOUS_SYMBOLS })) {
