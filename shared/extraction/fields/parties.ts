@@ -240,7 +240,7 @@ function partyOf(
   const country = countryOf(rest, countries);
   // A country that ends a line ("33000 Mersin, TURKEY") ends the address: what follows is
   // contacts, or the text beside the block the reading ran on into.
-  const kept = country && !country.lineAlone ? rest.slice(0, country.index + 1) : rest;
+  const kept = country ? rest.slice(0, country.index + 1) : rest;
   const addressLines = country?.lineAlone
     ? kept.filter((_, i) => i !== country.index)
     : kept.map((l, i) => i === country?.index ? { ...l, text: country.rest } : l);
@@ -275,9 +275,12 @@ interface CountryFound {
   rest: string;
 }
 
-/** The country of an address: the last line that is one, or the end of the last lines. */
+/**
+ * The country of an address: the first line that is one (the lines after it are contacts, or
+ * a block below that the reading ran on into: a notify party, the title), or the end of a line.
+ */
 function countryOf(lines: BlockLine[], countries: CountryIndex): CountryFound | null {
-  for (let i = lines.length - 1; i >= 0; i--) {
+  for (let i = 0; i < lines.length; i++) {
     const text = lines[i]!.text.replace(/^country\s*:?\s*/i, "");
     const code = text.trim();
     const alone = countries.byName(text) ??

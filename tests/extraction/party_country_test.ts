@@ -1,0 +1,36 @@
+/**
+ * A party's address ends at its country's line: what the reading runs on into below it (the
+ * title under a letterhead, a notify party under the buyer) is not its address, and the last
+ * country named there is not its country.
+ */
+import { equal } from "../support/assert.ts";
+import { findFields } from "../../shared/extraction/fields/finder.ts";
+import { fileLookups } from "../../shared/extraction/fields/reference_files.ts";
+import type { TextDocument } from "../../shared/extraction/layout.ts";
+import { row, words } from "../support/placed_words.ts";
+
+Deno.test("an address ends at the first line that is its country", async () => {
+  const doc: TextDocument = {
+    kind: "text",
+    source: "pdf_text",
+    pages: [{
+      width: 600,
+      height: 850,
+      words: [
+        ...words(40, 60, "Buyer: Daehan Steel Co., Ltd."),
+        ...words(40, 72, "156, Haeun-daero"),
+        ...words(40, 84, "Busan 48939"),
+        ...words(40, 96, "SOUTH KOREA"),
+        ...words(40, 108, "Bildirim adresi: Importadora del Golfo"),
+        ...words(40, 120, "Blvd. Avila Camacho 222"),
+        ...words(40, 132, "64000 Monterrey"),
+        ...words(40, 144, "Mexico"),
+        ...row(200, [[40, "Description"], [300, "Quantity"], [380, "Unit price"], [480, "Amount"]]),
+        ...row(220, [[40, "Steel frames"], [300, "10"], [380, "5.00"], [480, "50.00"]]),
+      ],
+    }],
+  };
+  const result = await findFields(doc, await fileLookups());
+  equal(result.importer?.address?.value, "156, Haeun-daero, Busan 48939");
+  equal(result.importer?.country?.value, "KR");
+});
