@@ -34,3 +34,30 @@ Deno.test("an address ends at the first line that is its country", async () => {
   equal(result.importer?.address?.value, "156, Haeun-daero, Busan 48939");
   equal(result.importer?.country?.value, "KR");
 });
+
+Deno.test("a label in a wide label column takes the block right of it, not the title above", async () => {
+  const doc: TextDocument = {
+    kind: "text",
+    source: "pdf_text",
+    pages: [{
+      width: 600,
+      height: 850,
+      words: [
+        ...words(420, 40, "İhracat Faturası"),
+        // 5 pt a character, 10 pt high: the values stand ten text heights right of the labels.
+        ...row(62, [[52, "Satıcı"], [182, "Anadolu Tekstil A.Ş."], [300, "Müşteri"], [
+          420,
+          "Pioneer Distribution, Inc.",
+        ]]),
+        ...row(74, [[182, "Atatürk Caddesi No: 143"], [420, "164 Harbor Drive"]]),
+        ...row(86, [[182, "35000 İzmir"], [420, "Long Beach, CA 90802"]]),
+        ...row(98, [[182, "TÜRKİYE"], [420, "USA"]]),
+      ],
+    }],
+  };
+  const result = await findFields(doc, await fileLookups());
+  equal(result.exporter?.name?.value, "Anadolu Tekstil A.Ş.");
+  equal(result.exporter?.country?.value, "TR");
+  equal(result.importer?.name?.value, "Pioneer Distribution, Inc.");
+  equal(result.importer?.address?.value, "164 Harbor Drive, Long Beach, CA 90802");
+});

@@ -94,7 +94,7 @@ function readBlock(doc: DocumentLines, hit: LabelHit, tableLines: Set<number>): 
     anchor = value;
   } else {
     const right = rightNeighbour(doc, hit.segment);
-    if (right && !isLabel(right) && right.x0 - hit.segment.x1 < 8 * doc.unit) {
+    if (right && !isLabel(right) && right.x0 - hit.segment.x1 < 12 * doc.unit) {
       lines.push({ text: right.text, segments: [right] });
       anchor = right;
       last = right;
@@ -126,7 +126,9 @@ function readBlock(doc: DocumentLines, hit: LabelHit, tableLines: Set<number>): 
     lines.push({ text: seg.text, segments: [seg] });
     last = seg;
   }
-  const accept = (s: Segment) => !tableLines.has(s.line) && !isLabel(s) && !endsBlock(s.text);
+  // Nor the document's title set above the block ("Facture commerciale" over the buyer).
+  const accept = (s: Segment) =>
+    !tableLines.has(s.line) && !isLabel(s) && !endsBlock(s.text) && !TITLE.test(s.text);
   if (lines.length === 0) {
     // The label alone on its line, centred on the block right of it.
     const beside = valueBeside(doc, hit);
@@ -185,8 +187,10 @@ function nameAbove(doc: DocumentLines, hit: LabelHit, block: BlockLine[]): Block
 
 /** Titles that head a document rather than name its sender. */
 const TITLE = new RegExp(
-  "\\b(invoice|factura|facture|rechnung|fattura|packing list|proforma|faktura|fatura)\\b",
-  "i",
+  "(?<!\\p{L})(invoice|factura|facture|rechnung|fattura|factuur|packing list|packliste|paklijst|" +
+    "proforma|faktura|fatura(?:s[ıi])?|romaneio|colisage|distinta)(?!\\p{L})|" +
+    "インボイス|送り状|請求書|发票|發票|装箱单|梱包明細",
+  "iu",
 );
 
 /**
