@@ -46,3 +46,15 @@ Deno.test("a label run into its value without a colon gives a place in capitals"
   equal(result.route?.port_of_loading?.value, "ESBCN");
   equal(result.route?.port_of_discharge?.value, "NEW YORK");
 });
+
+Deno.test("a date wrapped in a narrow box is read from both its lines", async () => {
+  const result = await findFields(
+    page([
+      ...row(100, [[40, "Factuurnr."], [140, "Datum"], [260, "Leveringsvoorwaarden"]]),
+      ...row(112, [[40, "EXP/97/2026"], [140, "23 oktober"], [260, "DDP"]]),
+      ...words(140, 124, "2026"),
+    ]),
+    await fileLookups(),
+  );
+  equal(result.invoice?.date?.value, "2026-10-23");
+});

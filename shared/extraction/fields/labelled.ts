@@ -104,12 +104,19 @@ export function candidatesOf(doc: DocumentLines, hit: LabelHit): Candidate[] {
   }
   let previous: { y1: number } = hit.segment;
   let taken = 0;
+  let upper: Segment | undefined;
   for (const line of linesBelow(doc, hit.segment.line)) {
     if (gapBetween(previous, line) > 1.5 * maxLineGap(doc)) break;
     previous = line;
     const below = alignedIn(doc, line, hit.segment);
     if (!below) continue;
     if (looksLikeLabel(below)) break;
+    // A value wrapped in a narrow cell ("23 oktober" over "2026"): both lines as one, after
+    // the first alone.
+    if (upper && gapBetween(upper, below) <= maxLineGap(doc)) {
+      out.push({ text: `${upper.text} ${below.text}`, segments: [upper, below], how: "below" });
+    }
+    upper = below;
     out.push({ text: below.text, segments: [below], how: "below" });
     // "HBE-26-0307   Mar. 20, 2026" under "No. & date of invoice": the rest of the line too.
     // Not past a segment under another label of the label's own line: that is the next
