@@ -61,3 +61,25 @@ Deno.test("a label in a wide label column takes the block right of it, not the t
   equal(result.importer?.name?.value, "Pioneer Distribution, Inc.");
   equal(result.importer?.address?.value, "164 Harbor Drive, Long Beach, CA 90802");
 });
+
+Deno.test("of two country lines in a row, the last is the country", async () => {
+  const doc: TextDocument = {
+    kind: "text",
+    source: "pdf_text",
+    pages: [{
+      width: 600,
+      height: 850,
+      words: [
+        ...words(40, 60, "Seller: Speyside Distillers Ltd"),
+        ...words(40, 72, "Distillery Road"),
+        ...words(40, 84, "Keith AB55 5BT"),
+        ...words(40, 96, "Scotland"),
+        ...words(40, 108, "United Kingdom"),
+        ...words(300, 60, "Buyer: Pioneer Distribution, Inc."),
+      ],
+    }],
+  };
+  const result = await findFields(doc, await fileLookups());
+  equal(result.exporter?.address?.value, "Distillery Road, Keith AB55 5BT, Scotland");
+  equal(result.exporter?.country?.value, "GB");
+});

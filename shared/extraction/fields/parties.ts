@@ -284,12 +284,18 @@ interface CountryFound {
  * a block below that the reading ran on into: a notify party, the title), or the end of a line.
  */
 function countryOf(lines: BlockLine[], countries: CountryIndex): CountryFound | null {
-  for (let i = 0; i < lines.length; i++) {
+  const aloneAt = (i: number) => {
     const text = lines[i]!.text.replace(/^country\s*:?\s*/i, "");
     const code = text.trim();
-    const alone = countries.byName(text) ??
+    return countries.byName(text) ??
       (/^[A-Z]{2}$/.test(code) && countries.isCode(code) ? code : null);
-    if (alone) return { code: alone, index: i, lineAlone: true, rest: "" };
+  };
+  for (let i = 0; i < lines.length; i++) {
+    if (!aloneAt(i)) continue;
+    // "Scotland" over "United Kingdom": the last of the run is the country, the others are
+    // part of the address.
+    while (i + 1 < lines.length && aloneAt(i + 1)) i++;
+    return { code: aloneAt(i)!, index: i, lineAlone: true, rest: "" };
   }
   // No line of its own: the end of a line ("60612 Chicago, USA"), the first that has one.
   for (let i = 0; i < lines.length; i++) {
