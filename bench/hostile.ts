@@ -24,6 +24,7 @@
 import { fuzzRequests, KNOWN_PROBES } from "../tests/support/fuzz.ts";
 import { TcpProxy } from "../tests/support/tcp_proxy.ts";
 import type { Cleanup } from "./lib/cleanup.ts";
+import { startHealthProbe } from "./lib/health_probe.ts";
 import { compressedFormPdf, noisePng } from "./lib/hostile_files.ts";
 import { createBenchDatabase } from "./lib/pg.ts";
 import { freePort, type ServerProcess, startServer, stopProcess } from "./lib/process.ts";
@@ -169,12 +170,13 @@ function processStatus(pid: number): { rssMiB: number; threads: number } {
 
 /**
  * Samples RSS and /health's latency every `everyMs` until stopped; also a timeline, one sample
- * a second (seconds, RSS in MiB, OS threads of the process), to see where memory goes.
+ * a second (seconds, RSS in MiB, OS threads of the process), to see where memory goes. /health
+ * is probed from a thread of its own (health_probe.ts), so that what this thread spends sending
+ * the hostile requests is not taken for the service's latency.
  */
 function monitor(service: ServerProcess, everyMs = 200) {
   let peakRss = rssMiB(service.pid);
-  let healthMax = 0;
-  let running = true;
+  const health = startHealthProbe(`${service.url}/health`, { everyMs });
   const started = performance.now();
   const timeline: [number, number, number][] = [];
   let ticks = 0;
@@ -189,23 +191,17 @@ function monitor(service: ServerProcess, everyMs = 200) {
       ]);
     }
   }, 100);
-  const loop = (async () => {
-    while (running) {
-      const started = performance.now();
-      try {
-        const res = await fetch(`${service.url}/health`, { signal: AbortSignal.timeout(30_000) });
-        await res.body?.cancel();
-      } catch { /* counted as slow below */ }
-      healthMax = Math.max(healthMax, performance.now() - started);
-      await new Promise((r) => setTimeout(r, everyMs));
-    }
-  })();
   return {
     async stop() {
-      running = false;
       clearInterval(rssTimer);
-      await loop;
-      return { peakRssMiB: Math.round(peakRss), healthMaxMs: Math.round(healthMax), timeline };
+      const probed = await health.stop();
+      return {
+        peakRssMiB: Math.round(peakRss),
+        healthMaxMs: Math.round(probed.maxMs),
+        /** [seconds from the start, ms] of /health answers of 500 ms and more. */
+        healthSlow: probed.slow,
+        timeline,
+      };
     },
   };
 }
@@ -337,6 +333,7 @@ async function imageUploads(service: ServerProcess, teams: Team[]) {
     peakRssMiB: watched.peakRssMiB,
     rssAfterMiB: Math.round(rssMiB(service.pid)),
     healthMaxMs: watched.healthMaxMs,
+    healthSlow: watched.healthSlow,
     /** [seconds, RSS MiB, threads], one a second. */
     timeline: watched.timeline,
   };
@@ -378,6 +375,7 @@ async function heavyForms(service: ServerProcess, teams: Team[]) {
     seconds: round((performance.now() - started) / 1000, 1),
     peakRssMiB: watched.peakRssMiB,
     healthMaxMs: watched.healthMaxMs,
+    healthSlow: watched.healthSlow,
   };
 }
 

@@ -79,7 +79,9 @@ export async function startServer(cleanup: Cleanup, options: StartOptions): Prom
   return server;
 }
 
-async function waitForHealth(server: ServerProcess, path: string, timeoutMs = 60_000) {
+// A fresh DATA_DIR prepares its database first (migrations and reference data, 20-30 s of
+// PGlite at load 2): with the machine shared (load 10-13) that passed 60 s.
+async function waitForHealth(server: ServerProcess, path: string, timeoutMs = 180_000) {
   let exited: Deno.CommandStatus | undefined;
   void server.child.status.then((s) => (exited = s));
   const deadline = Date.now() + timeoutMs;

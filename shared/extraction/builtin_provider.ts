@@ -20,13 +20,19 @@ import type { ExtractionLookups } from "./fields/lookups.ts";
 /** How a provider gets OCR: the module, loaded when a file first needs it. */
 export type OcrLoader = () => Promise<OcrReader>;
 
+/** `handedOver`: the caller never reads `bytes` again (see ExtractionInput). */
+export interface OcrOptions {
+  signal: AbortSignal;
+  handedOver?: boolean;
+}
+
 export interface OcrReader {
   readImageFile(
     bytes: Uint8Array,
     kind: "png" | "jpeg" | "tiff",
-    options: { signal: AbortSignal },
+    options: OcrOptions,
   ): Promise<TextDocument>;
-  readScannedPdf(bytes: Uint8Array, options: { signal: AbortSignal }): Promise<TextDocument>;
+  readScannedPdf(bytes: Uint8Array, options: OcrOptions): Promise<TextDocument>;
 }
 
 /** Fewer words per page than this, and a PDF's text layer is a stamp or a footer on a scan. */

@@ -12,6 +12,11 @@ export type FileKind = "pdf" | "png" | "jpeg" | "tiff" | "xls" | "xlsx";
 export interface ExtractionInput {
   bytes: Uint8Array;
   kind: FileKind;
+  /**
+   * The caller hands `bytes` over and never reads them again: a provider on threads may move
+   * their buffer to the thread (leaving them empty) instead of copying it.
+   */
+  handedOver?: boolean;
 }
 
 export interface ExtractionProvider {

@@ -8,7 +8,7 @@ import { fieldOf, type IssueError } from "../platform/http/validate.ts";
 import type { FileKind } from "./provider.ts";
 import { Timestamp, UploadedFile, Uuid, UuidText } from "../platform/schemas/common.ts";
 import { z } from "../platform/schemas/zod.ts";
-import { sha256Hex } from "../platform/util/crypto.ts";
+import { sha256HexInSlices } from "../platform/util/sha256_slices.ts";
 import { UUID_PATTERN } from "../platform/util/uuid.ts";
 import { findExtractionJob, insertExtractionJob } from "./jobs/queue.ts";
 import { ExtractionResult } from "./result.ts";
@@ -170,7 +170,7 @@ export function addExtractionRoutes(svc: ServiceApp<ExtractionRouteDeps>): void 
         filePath,
         fileKind: kind,
         fileSize: bytes.byteLength,
-        fileSha256: await sha256Hex(bytes),
+        fileSha256: await sha256HexInSlices(bytes),
       });
     } catch (error) {
       // The shipment was deleted between the check and the insert.

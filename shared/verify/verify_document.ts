@@ -6,7 +6,7 @@ import type { ParamSpec } from "../platform/http/params.ts";
 import { addRoute } from "../platform/http/route.ts";
 import { UploadedFile } from "../platform/schemas/common.ts";
 import { z } from "../platform/schemas/zod.ts";
-import { sha256Hex } from "../platform/util/crypto.ts";
+import { sha256HexInSlices } from "../platform/util/sha256_slices.ts";
 import { HASH_INPUT_PATTERN } from "../validation/hash.ts";
 import { CHECK_SCRIPT_SOURCE } from "./check_script.ts";
 import { findIssuedFile } from "./issued_files.ts";
@@ -74,7 +74,7 @@ export function verifyDocumentApp(deps: PlatformDeps): ServiceApp {
       415: errorResponse("SVC_REQ_003: Content-Type is not multipart/form-data"),
     },
   }, async (c, { body }) => {
-    const sha256 = await sha256Hex(body.file.bytes);
+    const sha256 = await sha256HexInSlices(body.file.bytes);
     return c.json(await check(sha256), 200);
   });
 

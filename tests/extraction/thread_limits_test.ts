@@ -79,6 +79,56 @@ Deno.test("an 18.5 MiB upload reaches its extraction thread as one block, in wel
   }
 });
 
+Deno.test("bytes handed over move to the extraction thread uncopied; a view of a larger buffer is copied", async () => {
+  const threads = pool(new URL("./byte_count_thread.ts", import.meta.url));
+  const run = (bytes: Uint8Array) =>
+    threads.extract({ bytes, kind: "png", handedOver: true }, {
+      signal: AbortSignal.timeout(60_000),
+    });
+  try {
+    const whole = new Uint8Array(3 * 1024 * 1024).fill(5);
+    whole[whole.length - 1] = 6;
+    const sent = run(whole);
+    // Moved: the caller's view is empty from the moment it was posted.
+    assert(whole.length === 0, `the caller still holds ${whole.length} bytes`);
+    assert(JSON.stringify(await sent) === JSON.stringify({ length: 3 * 1024 * 1024, last: 6 }));
+    // A view does not own its buffer's other bytes: they stay, and the thread gets the view's.
+    const larger = new Uint8Array(1000).fill(1);
+    const view = larger.subarray(100, 300);
+    view[199] = 8;
+    const answer = await run(view);
+    assert(JSON.stringify(answer) === JSON.stringify({ length: 200, last: 8 }));
+    assert(larger.length === 1000 && view.length === 200, "the view's buffer was taken");
+  } finally {
+    threads.close();
+  }
+});
+
+Deno.test("prestarted threads are there before the first job, and take it", async () => {
+  const threads = new ExtractionThreadPool({ kind: "builtin" }, NO_LOOKUPS, {
+    threads: 2,
+    memoryMb: 512,
+    threadUrl: new URL("./byte_count_thread.ts", import.meta.url),
+  });
+  try {
+    threads.prestart();
+    assert(threads.size === 2, `${threads.size} threads after prestart`);
+    const answers = await Promise.all(
+      [1, 2, 3].map((n) =>
+        threads.extract({ bytes: new Uint8Array(n).fill(n), kind: "png" }, {
+          signal: AbortSignal.timeout(60_000),
+        })
+      ),
+    );
+    assert(
+      JSON.stringify(answers.map((a) => (a as unknown as { last: number }).last)) === "[1,2,3]",
+    );
+    assert(threads.size === 2, `${threads.size} threads after the jobs`);
+  } finally {
+    threads.close();
+  }
+});
+
 Deno.test("an OCR thread inside an extraction thread is gone soon after its job's time limit", async () => {
   const threads = pool();
   try {

@@ -1,11 +1,12 @@
 import {
+  DelimiterSearch,
   MalformedMultipart,
   multipartBoundary,
   multipartParts,
   parseMultipart,
 } from "../../shared/platform/http/multipart.ts";
 import { throws } from "node:assert/strict";
-import { assert, equal } from "../support/assert.ts";
+import { assert, assertEquals, equal } from "../support/assert.ts";
 
 async function encoded(form: FormData): Promise<{ body: Uint8Array; type: string }> {
   const request = new Request("http://x/", { method: "POST", body: form });
@@ -63,4 +64,52 @@ Deno.test("multipart parts are views of the body: a file is held once, not copie
   assert(file.data.length === bytes.length && file.data.every((b, i) => b === bytes[i]));
   equal(shipment?.filename, undefined);
   equal(shipment?.data.length, 0);
+});
+
+/** The parse of `body` with its delimiters found as it arrived in chunks of `sizes` (cycled). */
+function parsedInChunks(body: Uint8Array, boundary: string, sizes: number[]) {
+  const search = new DelimiterSearch(boundary);
+  for (let at = 0, k = 0; at < body.length; k++) {
+    const size = sizes[k % sizes.length]!;
+    search.feed(body.subarray(at, at + size));
+    at += size;
+  }
+  return outcome(() => multipartParts(body, boundary, search));
+}
+
+function outcome(parse: () => ReturnType<typeof multipartParts>) {
+  try {
+    return parse().map((p) => ({ ...p, data: [p.data.byteOffset, p.data.length] }));
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+Deno.test("multipart: delimiters found chunk by chunk parse as a search of the whole body", async () => {
+  const text = (s: string) => new TextEncoder().encode(s);
+  const form = new FormData();
+  form.append("file", new File([crypto.getRandomValues(new Uint8Array(60_000))], "a.png"));
+  form.append("note", "x\r\n--not the boundary\r\n");
+  const client = await encoded(form);
+  const bodies: [Uint8Array, string][] = [
+    [client.body, multipartBoundary(client.type)!],
+    [text('preamble--b\r\nContent-Disposition: form-data; name="f"\r\n\r\nx\r\n--b--'), "b"],
+    [text('--b\r\nContent-Disposition: form-data; name="f"\r\n\r\nx--b\r\n--b--'), "b"],
+    [text('--bb\r\nContent-Disposition: form-data; name="f"\r\n\r\n--bb--bb\r\n--bb--'), "bb"],
+    [text('--b\r\nContent-Disposition: form-data; name="f"\r\n\r\ncut off'), "b"],
+    [text("no boundary in it"), "b"],
+    // More delimiters than are tracked: the parse searches the body again, with the same answer.
+    [text("--x".repeat(12_000)), "x"],
+    [text(`--x\r\nContent-Disposition: form-data; name="f"\r\n\r\n${"--x".repeat(11_000)}`), "x"],
+  ];
+  for (const [body, boundary] of bodies) {
+    const whole = outcome(() => multipartParts(body, boundary));
+    for (const sizes of [[1], [2, 3], [7], [4096, 1, 65_536], [body.length]]) {
+      assertEquals(parsedInChunks(body, boundary, sizes), whole, `${boundary} in ${sizes}`);
+    }
+  }
+  // A search of another body or boundary is not taken for this one.
+  const search = new DelimiterSearch("b");
+  search.feed(text("--b--"));
+  assertEquals(outcome(() => multipartParts(text("--c--"), "c", search)), []);
 });

@@ -20,12 +20,17 @@ export async function startExtractionWorker(
 ): Promise<RunningExtractionWorker> {
   const { config } = deps;
   const lookups = databaseLookups(deps.reference);
-  const provider: ExtractionProvider & { close?(): void } = config.extractionThreads > 0
-    ? new ExtractionThreadPool(deps.extraction, lookups, {
+  let provider: ExtractionProvider & { close?(): void };
+  if (config.extractionThreads > 0) {
+    const pool = new ExtractionThreadPool(deps.extraction, lookups, {
       threads: config.extractionThreads,
       memoryMb: config.extractionThreadMemoryMb,
-    })
-    : createExtractionProvider(deps.extraction, lookups, { ocr: loadOcr });
+    });
+    pool.prestart();
+    provider = pool;
+  } else {
+    provider = createExtractionProvider(deps.extraction, lookups, { ocr: loadOcr });
+  }
   const worker = new ExtractionWorker(
     { db: deps.db, storage: deps.storage, provider, log: deps.log },
     {

@@ -133,7 +133,8 @@ export class ExtractionWorker extends QueueWorker<ExtractionJob> {
       const bytes = await this.deps.storage.get(job.file_path);
       if (!bytes) return { kind: "failed", message: "The uploaded file is no longer in storage" };
       const answer = await untilAborted(
-        this.deps.provider.extract({ bytes, kind: job.file_kind }, { signal }),
+        // Read for this attempt alone: a threaded provider may take them without a copy.
+        this.deps.provider.extract({ bytes, kind: job.file_kind, handedOver: true }, { signal }),
         signal,
       );
       return { kind: "completed", result: checkResult(answer) };

@@ -6,6 +6,7 @@
  * A file that cannot be read (corrupt, truncated, beyond the size caps, an unsupported codec)
  * fails with an ExtractionFailure saying why; nothing is guessed.
  */
+import type { OcrOptions } from "../builtin_provider.ts";
 import type { TextDocument } from "../layout.ts";
 import { withOcrBudget } from "./budget.ts";
 import { OcrPool } from "./pool.ts";
@@ -22,19 +23,19 @@ function ocrPool(): OcrPool {
 export function readImageFile(
   bytes: Uint8Array,
   kind: "png" | "jpeg" | "tiff",
-  options: { signal: AbortSignal },
+  options: OcrOptions,
 ): Promise<TextDocument> {
   return withOcrBudget(
     options.signal,
-    () => ocrPool().run({ type: "image", kind, bytes }, options.signal),
+    () => ocrPool().run({ type: "image", kind, bytes }, options.signal, options.handedOver),
   );
 }
 
-export function readScannedPdf(
-  bytes: Uint8Array,
-  options: { signal: AbortSignal },
-): Promise<TextDocument> {
-  return withOcrBudget(options.signal, () => ocrPool().run({ type: "pdf", bytes }, options.signal));
+export function readScannedPdf(bytes: Uint8Array, options: OcrOptions): Promise<TextDocument> {
+  return withOcrBudget(
+    options.signal,
+    () => ocrPool().run({ type: "pdf", bytes }, options.signal, options.handedOver),
+  );
 }
 
 /** Stops the OCR thread (a process shutting down, or a test finishing); reads after start anew. */

@@ -10,13 +10,15 @@ import { Worker } from "node:worker_threads";
 import { ExtractionFailure } from "../provider.ts";
 import type { TextDocument } from "../layout.ts";
 import { OCR_LIMITS } from "./limits.ts";
-import { threadBuffer } from "../../platform/util/bytes.ts";
+import { handedOverBuffer, threadBuffer } from "../../platform/util/bytes.ts";
 import type { ThreadAnswer, ThreadData, ThreadRequest } from "./ocr_thread.ts";
 import type { OcrTask } from "./read_file.ts";
 
 interface Job {
   id: number;
   task: OcrTask;
+  /** The caller handed the bytes over: their buffer moves to the thread without a copy. */
+  handedOver: boolean;
   resolve(document: TextDocument): void;
   reject(error: Error): void;
   cleanup(): void;
@@ -45,7 +47,7 @@ export class OcrPool {
     }));
   }
 
-  run(task: OcrTask, signal: AbortSignal): Promise<TextDocument> {
+  run(task: OcrTask, signal: AbortSignal, handedOver = false): Promise<TextDocument> {
     if (this.#closed) return Promise.reject(new ExtractionFailure("OCR has been shut down"));
     if (signal.aborted) return Promise.reject(stopped(signal.reason));
     return new Promise<TextDocument>((resolve, reject) => {
@@ -58,6 +60,7 @@ export class OcrPool {
       const job: Job = {
         id: this.#next++,
         task,
+        handedOver,
         resolve,
         reject,
         cleanup: () => {
@@ -95,7 +98,7 @@ export class OcrPool {
         const thread = slot.thread ??= this.#startThread(slot);
         thread.ref();
         const { bytes, ...task } = job.task;
-        const buffer = threadBuffer(bytes);
+        const buffer = job.handedOver ? handedOverBuffer(bytes) : threadBuffer(bytes);
         thread.postMessage({ id: job.id, bytes: buffer, task } satisfies ThreadRequest, [buffer]);
       } catch (error) {
         slot.job = null;

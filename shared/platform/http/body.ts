@@ -2,7 +2,12 @@ import type { Context } from "hono";
 import { ServiceError } from "../errors/service_error.ts";
 import { concatBytes } from "../util/bytes.ts";
 import { FREE_BYTES, type HeldBody } from "./body_budget.ts";
-import { multipartBoundary, type MultipartPart, multipartParts } from "./multipart.ts";
+import {
+  DelimiterSearch,
+  multipartBoundary,
+  type MultipartPart,
+  multipartParts,
+} from "./multipart.ts";
 import type { AppEnv } from "./types.ts";
 
 /** JSON bodies larger than this are refused with 413 (DESIGN.md). */
@@ -117,6 +122,8 @@ export interface ReadLimits {
   limitLabel?: string;
   /** The process's budget for upload bodies (body_budget.ts), and where its reservation goes. */
   budget?: HeldBody;
+  /** Sees each chunk as it arrives: work on the body spread over its arrival, not done after. */
+  onChunk?: (chunk: Uint8Array) => void;
 }
 
 /**
@@ -166,7 +173,7 @@ export async function readTextLimited(request: Request, limits: ReadLimits): Pro
  * within the deadline is 408, and cancelling the stream makes the server drop the connection.
  */
 export async function readBytesLimited(request: Request, limits: ReadLimits): Promise<Uint8Array> {
-  const { maxBytes, timeoutMs = BODY_READ_TIMEOUT_MS, budget } = limits;
+  const { maxBytes, timeoutMs = BODY_READ_TIMEOUT_MS, budget, onChunk } = limits;
   const limitLabel = limits.limitLabel ?? `${maxBytes / (1024 * 1024)} MiB`;
   const declared = Number(request.headers.get("content-length") ?? NaN);
   if (declared > maxBytes) throw tooLarge(limitLabel);
@@ -187,6 +194,7 @@ export async function readBytesLimited(request: Request, limits: ReadLimits): Pr
       if (done) break;
       total += value.byteLength;
       if (total > maxBytes) throw tooLarge(limitLabel);
+      onChunk?.(value);
       if (whole) {
         if (total > whole.length) throw unreadable();
         whole.set(value, total - value.byteLength);
@@ -256,16 +264,19 @@ export async function readMultipartParts(
       "Send the body as multipart/form-data (Content-Type: multipart/form-data; boundary=…)",
     );
   }
+  const boundary = multipartBoundary(type);
+  const search = boundary ? new DelimiterSearch(boundary) : undefined;
   const bytes = await readBytesLimited(c.req.raw, {
     maxBytes: maxFileBytes + MULTIPART_OVERHEAD_BYTES,
     timeoutMs: c.get("bodyReadTimeoutMs"),
     // Users know the file limit; the form's few extra KiB are ours to allow, not to announce.
     limitLabel: `${maxFileBytes / (1024 * 1024)} MiB (the file limit)`,
     budget: c.get("uploadBuffer"),
+    onChunk: search && ((chunk) => search.feed(chunk)),
   });
   let parts: MultipartPart[];
   try {
-    parts = multipartParts(bytes, multipartBoundary(type));
+    parts = multipartParts(bytes, boundary, search);
   } catch {
     throw new ServiceError("SVC_REQ_002", "The body is not a well-formed multipart form");
   }
