@@ -36,14 +36,16 @@ export async function readJsonObject(
   let parsed: unknown;
   const inexact = new Set<number>();
   try {
-    parsed = JSON.parse(text, function (_key, value, context?: { source?: string }) {
-      // The number's own digits (JSON.parse source text access): an integer that does not
-      // survive as a double would be stored as another number.
-      if (typeof value === "number" && context?.source && !keepsDigits(context.source, value)) {
-        inexact.add(value);
-      }
-      return value;
-    });
+    parsed = mayHoldInexactIntegers(text)
+      ? JSON.parse(text, function (_key, value, context?: { source?: string }) {
+        // The number's own digits (JSON.parse source text access): an integer that does not
+        // survive as a double would be stored as another number.
+        if (typeof value === "number" && context?.source && !keepsDigits(context.source, value)) {
+          inexact.add(value);
+        }
+        return value;
+      })
+      : JSON.parse(text);
   } catch {
     throw new ServiceError("SVC_REQ_002", "The body is not valid JSON");
   }
@@ -134,6 +136,15 @@ function assertExactNumber(value: number, path: string, inexact: ReadonlySet<num
       `${path}: integers beyond ±2^53 cannot be kept exactly; send them as text`,
     );
   }
+}
+
+/**
+ * Whether the text has a run of 16 digits, which every integer beyond ±2^53 has. Without one
+ * no number can lose digits, and JSON.parse runs without the reviver that checks them: a
+ * reviver is called for every value, which made parsing a small shipment 4 times as slow.
+ */
+function mayHoldInexactIntegers(text: string): boolean {
+  return /\d{16}/.test(text);
 }
 
 /** Whether an integer literal is the same number once parsed and written back. */
