@@ -117,3 +117,39 @@ Deno.test("shutdown lets a request in flight finish", async () => {
   const res = await answer;
   equal(await res.text(), "finished");
 });
+
+Deno.test("a whole answer goes with its Content-Length, a streamed one chunked", async () => {
+  const server = await serveWithNode(LOOPBACK, (request) => {
+    const path = new URL(request.url).pathname;
+    if (path === "/whole") return Response.json({ é: "x".repeat(100) });
+    if (path === "/empty") return new Response("");
+    return new Response(ReadableStream.from(["a", "b", "c"]).pipeThrough(new TextEncoderStream()));
+  });
+  const conn = await Deno.connect({ hostname: "127.0.0.1", port: server.addr.port });
+  try {
+    // Three requests on one keep-alive connection: each answer's framing must end where the
+    // next begins.
+    const ask = "GET /whole HTTP/1.1\r\nhost: x\r\n\r\n" +
+      "GET /empty HTTP/1.1\r\nhost: x\r\n\r\n" +
+      "GET /streamed HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n";
+    await conn.write(new TextEncoder().encode(ask));
+    const bytes = new Uint8Array(await new Response(conn.readable).arrayBuffer());
+    const text = new TextDecoder().decode(bytes);
+    const answers = text.split(/(?=HTTP\/1\.1 )/);
+    equal(answers.length, 3, text);
+    const body = JSON.stringify({ é: "x".repeat(100) });
+    const whole = answers[0]!.toLowerCase();
+    assert(
+      whole.includes(`content-length: ${new TextEncoder().encode(body).length}\r\n`),
+      answers[0],
+    );
+    assert(!whole.includes("transfer-encoding"), answers[0]);
+    assert(answers[0]!.endsWith(`\r\n\r\n${body}`), answers[0]);
+    assert(answers[1]!.toLowerCase().includes("content-length: 0\r\n"), answers[1]);
+    const streamed = answers[2]!.toLowerCase();
+    assert(streamed.includes("transfer-encoding: chunked"), answers[2]);
+    assert(answers[2]!.endsWith("\r\n\r\n1\r\na\r\n1\r\nb\r\n1\r\nc\r\n0\r\n\r\n"), answers[2]);
+  } finally {
+    await server.shutdown();
+  }
+});
