@@ -160,11 +160,14 @@ function decimalBigInt(text: string): bigint {
   return BigInt(whole! + fraction) * 10n ** BigInt(Number(exponent) - fraction.length);
 }
 
+/** One for every request: a decode without `stream` keeps no state between calls. */
+const STRICT_UTF8 = new TextDecoder("utf-8", { fatal: true });
+
 /** Decodes a body as strict UTF-8: a byte sequence that is not UTF-8 is a 400, never U+FFFD. */
 export async function readTextLimited(request: Request, limits: ReadLimits): Promise<string> {
   const bytes = await readBytesLimited(request, limits);
   try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    return STRICT_UTF8.decode(bytes);
   } catch {
     throw new ServiceError("SVC_REQ_002", "The body is not valid UTF-8");
   }
@@ -187,7 +190,8 @@ export async function readBytesLimited(request: Request, limits: ReadLimits): Pr
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(tooSlow(timeoutMs)), timeoutMs);
   });
-  const waiting = new AbortController();
+  /** Only a body that may wait for the budget has a wait to give up. */
+  const waiting = budget ? new AbortController() : undefined;
   let chunks: Uint8Array[] = [];
   /** Once the body holds a reservation: its whole size, filled as bytes arrive. */
   let whole: Uint8Array | undefined;
@@ -206,7 +210,7 @@ export async function readBytesLimited(request: Request, limits: ReadLimits): Pr
       chunks.push(value);
       if (budget && total >= FREE_BYTES) {
         const size = declared >= total ? declared : maxBytes;
-        const reservation = budget.of.reserve(size, waiting.signal);
+        const reservation = budget.of.reserve(size, waiting?.signal);
         // Held as soon as it is granted, even when the deadline came first: the request's end
         // gives it back.
         reservation.then(budget.hold, () => {});
@@ -217,7 +221,7 @@ export async function readBytesLimited(request: Request, limits: ReadLimits): Pr
       }
     }
   } catch (error) {
-    waiting.abort();
+    waiting?.abort();
     reader.cancel().catch(() => {});
     if (error instanceof ServiceError) throw error;
     // The client went away or sent a broken chunked encoding.
