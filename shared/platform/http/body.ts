@@ -78,6 +78,9 @@ export function assertStorableJson(
   depth = 0,
   path = "(body)",
 ): void {
+  // Nearly every body passes: checked first without building a path for every value, and
+  // walked again with paths only to say where it failed.
+  if (depth === 0 && isStorable(value, inexact, 0)) return;
   if (typeof value === "string") {
     if (!value.isWellFormed() || value.includes("\u0000")) {
       throw new ServiceError(
@@ -106,6 +109,25 @@ export function assertStorableJson(
     assertStorableJson(key, inexact, depth + 1, path);
     assertStorableJson(item, inexact, depth + 1, path === "(body)" ? key : `${path}.${key}`);
   }
+}
+
+/** assertStorableJson's verdict without the paths: whether nothing in `value` fails it. */
+function isStorable(value: unknown, inexact: ReadonlySet<number>, depth: number): boolean {
+  if (typeof value === "string") return value.isWellFormed() && !value.includes("\u0000");
+  if (typeof value === "number") return Number.isFinite(value) && !inexact.has(value);
+  if (typeof value !== "object" || value === null) return true;
+  if (depth >= MAX_JSON_DEPTH) return false;
+  if (Array.isArray(value)) {
+    for (const item of value) if (!isStorable(item, inexact, depth + 1)) return false;
+    return true;
+  }
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    if (!isStorable(key, inexact, depth) || !isStorable(record[key], inexact, depth + 1)) {
+      return false;
+    }
+  }
+  return true;
 }
 
 /** A body not received in full within this time is cut off with 408 SVC_REQ_005. */
