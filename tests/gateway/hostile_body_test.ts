@@ -232,6 +232,12 @@ serviceTest("JSON that would be stored as something else is a 400 with its path"
       /shipment_data\.lines\.0\.qty/,
     ],
     [
+      "a negative integer past -2^53, beside a long digit string in text",
+      '{"shipment_data":{"id":"12345678901234567890","n":-9007199254740993}}',
+      "application/json",
+      /shipment_data\.n/,
+    ],
+    [
       "charset=utf-16",
       '{"shipment_data":{}}',
       "application/json; charset=utf-16",
@@ -261,7 +267,7 @@ serviceTest("JSON that would be stored as something else is a 400 with its path"
   }
   await t.step("utf-8 charset and safe integers are accepted", async () => {
     const res = await post(
-      '{"shipment_data":{"shipment_ref":"R-1","qty":9007199254740991,"big":18446744073709552000,"e":1e21,"w":1.5e-300}}',
+      '{"shipment_data":{"shipment_ref":"R-1","qty":9007199254740991,"big":18446744073709552000,"e":1e21,"w":1.5e-300,"id":"12345678901234567890"}}',
       "application/json; charset=UTF-8",
     );
     assert(res.status < 500, String(res.status));

@@ -117,3 +117,36 @@ Deno.test("shutdown lets a request in flight finish", async () => {
   const res = await answer;
   equal(await res.text(), "finished");
 });
+
+Deno.test("a whole answer goes with its Content-Length, a streamed one chunked", async () => {
+  const server = await serveWithNode(LOOPBACK, (request) => {
+    const path = new URL(request.url).pathname;
+    if (path === "/whole") return Response.json({ é: "x".repeat(100) });
+    if (path === "/empty") return new Response("");
+    return new Response(ReadableStream.from(["a", "b", "c"]).pipeThrough(new TextEncoderStream()));
+  });
+  const conn = await Deno.connect({ hostname: "127.0.0.1", port: server.addr.port });
+  try {
+    // Three requests on one keep-alive connection: each answer's framing must end where the
+    // next begins.
+    const ask = "GET /whole HTTP/1.1\r\nhost: x\r\n\r\n" +
+      "GET /empty HTTP/1.1\r\nhost: x\r\n\r\n" +
+      "GET /streamed HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n";
+    await conn.write(new TextEncoder().encode(ask));
+    const bytes = new Uint8Array(await new Response(conn.readable).arrayBuffer());
+    const text = new TextDecoder().decode(bytes);
+    const answers = text.split(/(?=HTTP\/1\.1 )/);
+    equal(answers.length, 3, text);
+    const [whole = "", empty = "", streamed = ""] = answers;
+    const body = JSON.stringify({ é: "x".repeat(100) });
+    const length = new TextEncoder().encode(body).length;
+    assert(whole.toLowerCase().includes(`content-length: ${length}\r\n`), whole);
+    assert(!whole.toLowerCase().includes("transfer-encoding"), whole);
+    assert(whole.endsWith(`\r\n\r\n${body}`), whole);
+    assert(empty.toLowerCase().includes("content-length: 0\r\n"), empty);
+    assert(streamed.toLowerCase().includes("transfer-encoding: chunked"), streamed);
+    assert(streamed.endsWith("\r\n\r\n1\r\na\r\n1\r\nb\r\n1\r\nc\r\n0\r\n\r\n"), streamed);
+  } finally {
+    await server.shutdown();
+  }
+});

@@ -23,6 +23,8 @@ export class Authenticator {
   readonly #keys: TtlCache<string, KeyOwner | null>;
   readonly #memberships: TtlCache<string, string[]>;
   readonly #jwtKey: JWTVerifyGetKey | undefined;
+  /** The keys the `apikey` header may carry (the config does not change while running). */
+  #apikeys: string[] | undefined;
 
   constructor(private readonly config: Config, private readonly db: Db) {
     const ttl = config.apiKeyCacheSeconds * 1000;
@@ -39,8 +41,10 @@ export class Authenticator {
     if (!apikey) {
       throw new ServiceError("SVC_AUTH_002", "Missing apikey header: send apikey: <ANON_KEY>");
     }
-    const known = [...this.config.publishableKeys, ...this.config.serviceRoleKeys];
-    if (!anyEqual(apikey, known)) throw new ServiceError("SVC_AUTH_002", "Invalid apikey header");
+    this.#apikeys ??= [...this.config.publishableKeys, ...this.config.serviceRoleKeys];
+    if (!anyEqual(apikey, this.#apikeys)) {
+      throw new ServiceError("SVC_AUTH_002", "Invalid apikey header");
+    }
   }
 
   /** The service role key (or a secret key), as a Bearer token, for the admin routes. */

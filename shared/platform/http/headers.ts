@@ -1,4 +1,4 @@
-import type { Context, MiddlewareHandler } from "hono";
+import type { MiddlewareHandler } from "hono";
 
 const CORS_ALLOW_HEADERS = "authorization,apikey,content-type,x-client-info,x-team-id";
 const CORS_ALLOW_METHODS = "GET,POST,PATCH,PUT,DELETE,OPTIONS";
@@ -22,9 +22,11 @@ const SECURITY_HEADERS: [string, string][] = [
 const VALID_REQUEST_ID = /^[\w\-=]{1,255}$/;
 
 /**
- * Request id, CORS and security headers in one middleware. Hono's three separate ones each
- * copy the response's headers again; this sets fixed headers once, before the handler, so the
- * handler's response is built with them, and answers CORS preflights itself.
+ * Request id, CORS and security headers in one middleware. They are added to the handler's
+ * answer once it is made (a header the handler set itself stays as it is). Set before the
+ * handler with `c.header`, they went into a Headers that the Response constructor then copied
+ * whole, checking every name and value again: 13 µs against 3 µs an answer (deno bench).
+ * Answers CORS preflights itself.
  */
 export function standardHeaders(
   allowedOrigins: string[],
@@ -34,15 +36,16 @@ export function standardHeaders(
   const allowOrigin = (origin: string | undefined): string | undefined =>
     anyOrigin ? "*" : origin && allowed.has(origin) ? origin : undefined;
 
-  const apply = (c: Context, id: string, origin: string | undefined, headers?: Headers) => {
-    const set = headers
-      ? (k: string, v: string) => headers.set(k, v)
-      : (k: string, v: string) => c.header(k, v);
-    set("X-Request-Id", id);
-    for (const [name, value] of SECURITY_HEADERS) set(name, value);
+  /** Adds the standard headers `headers` does not have yet. */
+  const apply = (headers: Headers, id: string, origin: string | undefined) => {
+    const add = (name: string, value: string) => {
+      if (!headers.has(name)) headers.append(name, value);
+    };
+    add("X-Request-Id", id);
+    for (const [name, value] of SECURITY_HEADERS) add(name, value);
     if (origin) {
-      set("Access-Control-Allow-Origin", origin);
-      if (!anyOrigin) set("Vary", "Origin");
+      add("Access-Control-Allow-Origin", origin);
+      if (!anyOrigin) add("Vary", "Origin");
     }
   };
 
@@ -58,13 +61,17 @@ export function standardHeaders(
         "Access-Control-Allow-Headers": CORS_ALLOW_HEADERS,
         "Access-Control-Max-Age": "86400",
       });
-      apply(c, id, origin, headers);
+      apply(headers, id, origin);
       return new Response(null, { status: 204, headers });
     }
 
-    apply(c, id, origin);
     await next();
-    // Error answers are built as fresh Responses; give them the same headers.
-    if (!c.res.headers.has("X-Request-Id")) apply(c, id, origin, c.res.headers);
+    try {
+      apply(c.res.headers, id, origin);
+    } catch {
+      // Immutable headers (a Response passed through as is): a copy takes them.
+      c.res = new Response(c.res.body, c.res);
+      apply(c.res.headers, id, origin);
+    }
   };
 }
