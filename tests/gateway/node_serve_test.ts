@@ -150,3 +150,31 @@ Deno.test("a whole answer goes with its Content-Length, a streamed one chunked",
     await server.shutdown();
   }
 });
+
+Deno.test("shutdown ends although clients left before their answers were written", async () => {
+  const { promise: asked, resolve: ask } = Promise.withResolvers<void>();
+  const server = await serveWithNode(LOOPBACK, async (request) => {
+    ask();
+    await new Promise((r) => setTimeout(r, 200));
+    const path = new URL(request.url).pathname;
+    // One answer in one piece, one streamed (two chunks), as the gateway sends both.
+    return new Response(
+      path === "/stream"
+        ? ReadableStream.from(["late ", "answer"]).pipeThrough(new TextEncoderStream())
+        : "late answer",
+    );
+  });
+  for (const path of ["/", "/stream", "/", "/stream"]) {
+    const conn = await Deno.connect({ hostname: "127.0.0.1", port: server.addr.port });
+    await conn.write(new TextEncoder().encode(`GET ${path} HTTP/1.1\r\nHost: x\r\n\r\n`));
+    await asked;
+    conn.close();
+  }
+  // Every handler has answered into a closed socket by now.
+  await new Promise((r) => setTimeout(r, 400));
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stuck = new Promise<string>((r) => timer = setTimeout(() => r("stuck"), 5_000));
+  const result = await Promise.race([server.shutdown().then(() => "ended"), stuck]);
+  clearTimeout(timer);
+  equal(result, "ended");
+});

@@ -210,7 +210,7 @@ async function send(
   if (!response.body || incoming.method === "HEAD") {
     await response.body?.cancel();
     outgoing.writeHead(response.status, response.statusText || undefined, headers);
-    await new Promise<void>((done, fail) => outgoing.end(done).once("error", fail));
+    await endAnswer(outgoing);
     return;
   }
   const reader = response.body.getReader();
@@ -223,7 +223,7 @@ async function send(
       const body = first.value ?? new Uint8Array();
       headers["content-length"] = String(body.byteLength);
       outgoing.writeHead(response.status, response.statusText || undefined, headers);
-      await new Promise<void>((done) => outgoing.end(body, done));
+      await endAnswer(outgoing, body);
       return;
     }
     outgoing.writeHead(response.status, response.statusText || undefined, headers);
@@ -238,12 +238,36 @@ async function send(
     await reader.cancel().catch(() => {});
     throw error;
   }
-  await new Promise<void>((done) => outgoing.end(done));
+  await endAnswer(outgoing);
+}
+
+/**
+ * Ends the answer; resolves once it is out or its connection is gone. A client may leave while
+ * the handler works: the answer's 'close' has then been emitted before anything listened, and
+ * neither 'finish' nor 'close' comes again, so waiting for them would hold the request in flight
+ * for ever, and the server's shutdown with it (seen: SIGTERM after a load run hung for minutes).
+ */
+function endAnswer(outgoing: ServerResponse, body?: Uint8Array): Promise<void> {
+  if (connectionGone(outgoing)) {
+    outgoing.destroy();
+    return Promise.resolve();
+  }
+  return new Promise<void>((done) => {
+    outgoing.once("close", done);
+    outgoing.end(body, done);
+  });
+}
+
+/** Whether the answer can no longer be sent (its socket closed, or the answer destroyed). */
+function connectionGone(outgoing: ServerResponse): boolean {
+  return outgoing.destroyed || outgoing.socket?.destroyed === true;
 }
 
 /** Writes a chunk of a streamed answer, waiting while the socket's buffer is full. */
 async function write(outgoing: ServerResponse, chunk: Uint8Array): Promise<void> {
   if (outgoing.write(chunk)) return;
+  // 'close' may have come already (see endAnswer): then no 'drain' or 'close' will.
+  if (connectionGone(outgoing)) throw new Error("the client closed the connection");
   await new Promise<void>((drain, fail) => {
     outgoing.once("drain", drain);
     outgoing.once("close", () => fail(new Error("closed")));
