@@ -9,7 +9,7 @@
  *   nice deno run -A --no-lock scripts/corpus/make_generated.ts [--only g001,g002]
  */
 import { readReferenceCsv } from "../../shared/reference/files.ts";
-import { expectedOfGen, type GenSpec, makeSpec } from "./gen/spec.ts";
+import { expectedOfGen, type GenSpec, makeSpec, partyLines } from "./gen/spec.ts";
 import { renderGenHtml } from "./gen/html.ts";
 import { renderGenGrid, sheetStyle } from "./gen/sheet.ts";
 import { pageStages, type ScanFormat, scanPlan } from "./gen/scan.ts";
@@ -152,7 +152,7 @@ async function buildSources(sources: Source[], build: string): Promise<void> {
       case "lo_calc_pdf":
       case "lo_calc_xls":
       case "lo_calc_xlsx": {
-        const grid = renderGenGrid(s.spec, sheetStyle(s.spec, rng));
+        const grid = renderGenGrid(s.spec, sheetStyle(s.spec, rng), s.tool === "lo_calc_pdf");
         await Deno.writeFile(`${base}.xlsx`, await writeExcelJs([grid], s.tool === "lo_calc_pdf"));
         (s.tool === "lo_calc_pdf" ? calcPdf : s.tool === "lo_calc_xls" ? calcXls : calcXlsx)
           .push(`${base}.xlsx`);
@@ -215,17 +215,18 @@ async function exists(path: string): Promise<boolean> {
 }
 
 /**
- * The text layer of every digital PDF shows its invoice number, both party names and every
- * description, in content order (`pdftotext -raw`), spaces aside: a name wrapped over two
- * lines of a narrow cell still reads as one.
+ * The text layer of every digital PDF shows its invoice number, every party's name, address
+ * lines and country, and every description, in content order (`pdftotext -raw`), spaces aside:
+ * a name wrapped over two lines of a narrow cell still reads as one. (The parties' lines are
+ * checked since a Calc PDF printed only the first lines of a party block held in one cell.)
  */
 async function checkPdf(s: Source): Promise<number> {
   const file = `${OUT}${s.id}.pdf`;
   const text = (await run("pdftotext", ["-raw", file, "-"])).replace(/\s+/g, "");
+  const parties = [s.spec.exporter, s.spec.importer, ...(s.spec.notify ? [s.spec.notify] : [])];
   const wanted = [
     s.spec.invoiceNo,
-    s.spec.exporter.name,
-    s.spec.importer.name,
+    ...parties.flatMap((p) => [p.name, ...partyLines(p, s.spec.countryInline)]),
     ...s.spec.items.map((i) => i.description),
   ];
   for (const want of wanted) {

@@ -17,6 +17,7 @@ import {
   printedGen,
 } from "./spec.ts";
 import type { Rng } from "./rng.ts";
+import { fitForPdf } from "./sheet_pdf.ts";
 
 export interface SheetStyle {
   /** Numbers as numeric cells with a format, or as text printed in the document's style. */
@@ -47,11 +48,13 @@ function partyCells(
   r: number,
   c: number,
   s: SheetStyle,
+  blocks: [number, number][],
 ): number {
   put(g, r, c, { v: label, bold: true, border: s.border });
   const lines = [p.name, ...partyLines(p, spec.countryInline), ...p.contact];
   if (s.blockCells) {
     put(g, r + 1, c, { v: lines.join("\n"), wrap: true, border: s.border });
+    blocks.push([r + 1, c]);
     return r + 2;
   }
   lines.forEach((line, i) => put(g, r + 1 + i, c, line));
@@ -202,8 +205,11 @@ function metaCell(v: string | Date | number) {
   return v instanceof Date ? { v, fmt: "dd.mm.yyyy" } : { v };
 }
 
-/** The whole document on one sheet; the spec's party layout picks the arrangement. */
-export function renderGenGrid(spec: GenSpec, s: SheetStyle): Grid {
+/**
+ * The whole document on one sheet; the spec's party layout picks the arrangement. `forPdf`
+ * sizes party blocks and wrapped rows for Calc's PDF export (gen/sheet_pdf.ts).
+ */
+export function renderGenGrid(spec: GenSpec, s: SheetStyle, forPdf = false): Grid {
   const width = spec.columns.length + s.tableAt[1];
   const widths = Array.from(
     { length: Math.max(width, 6) },
@@ -213,11 +219,14 @@ export function renderGenGrid(spec: GenSpec, s: SheetStyle): Grid {
   put(g, 0, 0, { v: spec.title, bold: true, size: 14 });
   const l = spec.labels;
   let r = 2;
+  const blocks: [number, number][] = [];
+  const party = (p: GenParty, label: string, row: number, col: number) =>
+    partyCells(g, spec, p, label, row, col, s, blocks);
   const meta = metaRows(spec, s);
   const right = Math.max(3, width - 2);
   if (spec.partyLayout === "side_by_side" || spec.partyLayout === "boxed") {
-    const end1 = partyCells(g, spec, spec.exporter, l.exporter, r, 0, s);
-    const end2 = partyCells(g, spec, spec.importer, l.importer, r, right, s);
+    const end1 = party(spec.exporter, l.exporter, r, 0);
+    const end2 = party(spec.importer, l.importer, r, right);
     r = Math.max(end1, end2) + 1;
     meta.forEach(([k, v], i) => {
       put(g, r + i, 0, { v: k, bold: true });
@@ -230,17 +239,18 @@ export function renderGenGrid(spec: GenSpec, s: SheetStyle): Grid {
       put(g, r + 1, i, metaCell(v));
     });
     r += 3;
-    r = partyCells(g, spec, spec.exporter, l.exporter, r, 0, s) + 1;
-    r = partyCells(g, spec, spec.importer, l.importer, r, 0, s) + 1;
+    r = party(spec.exporter, l.exporter, r, 0) + 1;
+    r = party(spec.importer, l.importer, r, 0) + 1;
   } else {
-    r = partyCells(g, spec, spec.exporter, l.exporter, r, 0, s) + 1;
+    r = party(spec.exporter, l.exporter, r, 0) + 1;
     meta.forEach(([k, v], i) => {
       put(g, 2 + i, right, { v: k, bold: true });
       put(g, 2 + i, right + 1, metaCell(v));
     });
-    r = Math.max(partyCells(g, spec, spec.importer, l.importer, r, 0, s), 2 + meta.length) + 1;
+    r = Math.max(party(spec.importer, l.importer, r, 0), 2 + meta.length) + 1;
   }
-  if (spec.notify) r = partyCells(g, spec, spec.notify, l.notify, r, 0, s) + 1;
+  if (spec.notify) r = party(spec.notify, l.notify, r, 0) + 1;
   tableCells(g, spec, r + s.tableAt[0] + 1, s.tableAt[1], s);
+  if (forPdf) fitForPdf(g, blocks);
   return g;
 }
