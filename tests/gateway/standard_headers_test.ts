@@ -48,11 +48,12 @@ Deno.test("every answer gets the standard headers once, after the handler", asyn
     equal(res.headers.get("location"), "https://example.org/");
   });
 
-  await t.step("a header the handler set keeps its value", async () => {
+  await t.step("a header the handler set keeps its value; Vary gains Origin", async () => {
     const res = await get("/own");
     equal(await res.text(), "own");
     equal(res.headers.get("x-frame-options"), "DENY");
-    equal(res.headers.get("vary"), "Accept");
+    // Vary is a list: the answer depends on the origin too (its Access-Control-Allow-Origin).
+    equal(res.headers.get("vary"), "Accept, Origin");
     equal(res.headers.get("referrer-policy"), "no-referrer");
   });
 

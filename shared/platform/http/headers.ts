@@ -45,7 +45,11 @@ export function standardHeaders(
     for (const [name, value] of SECURITY_HEADERS) add(name, value);
     if (origin) {
       add("Access-Control-Allow-Origin", origin);
-      if (!anyOrigin) add("Vary", "Origin");
+      // Vary lists every header the answer depends on: Origin joins what the handler named.
+      const vary = headers.get("Vary");
+      if (!anyOrigin && !vary?.split(",").some((v) => v.trim().toLowerCase() === "origin")) {
+        headers.set("Vary", vary ? `${vary}, Origin` : "Origin");
+      }
     }
   };
 
