@@ -6,14 +6,10 @@ import { equal } from "../support/assert.ts";
 import { findFields } from "../../shared/extraction/fields/finder.ts";
 import { fileLookups } from "../../shared/extraction/fields/reference_files.ts";
 import type { TextDocument, Word } from "../../shared/extraction/layout.ts";
-import { row, words } from "../support/placed_words.ts";
+import { onePage, row, words } from "../support/placed_words.ts";
 
 async function currencyOf(lines: Word[]): Promise<string | undefined> {
-  const doc: TextDocument = {
-    kind: "text",
-    source: "pdf_text",
-    pages: [{ width: 600, height: 850, words: [...words(40, 40, "Facture"), ...lines] }],
-  };
+  const doc: TextDocument = onePage([...words(40, 40, "Facture"), ...lines]);
   return (await findFields(doc, await fileLookups())).goods.currency?.value;
 }
 

@@ -7,14 +7,10 @@ import { equal } from "../support/assert.ts";
 import { findFields } from "../../shared/extraction/fields/finder.ts";
 import { fileLookups } from "../../shared/extraction/fields/reference_files.ts";
 import type { TextDocument, Word } from "../../shared/extraction/layout.ts";
-import { row, words } from "../support/placed_words.ts";
+import { onePage, row, words } from "../support/placed_words.ts";
 
 function page(lines: Word[]): TextDocument {
-  return {
-    kind: "text",
-    source: "pdf_text",
-    pages: [{ width: 600, height: 850, words: [...words(40, 40, "Handelsfactuur"), ...lines] }],
-  };
+  return onePage([...words(40, 40, "Handelsfactuur"), ...lines]);
 }
 
 Deno.test("a row of label boxes gives each label the value under it", async () => {

@@ -9,7 +9,7 @@ import { findFields } from "../../shared/extraction/fields/finder.ts";
 import { fileLookups } from "../../shared/extraction/fields/reference_files.ts";
 import { withoutLineNumbers } from "../../shared/extraction/fields/line_numbers.ts";
 import type { TextDocument, Word } from "../../shared/extraction/layout.ts";
-import { row, words } from "../support/placed_words.ts";
+import { onePage, row, words } from "../support/placed_words.ts";
 
 /** `text` set flush right, ending at x (5 pt a character, 3 pt between words). */
 function right(end: number, y: number, text: string): Word[] {
@@ -37,24 +37,16 @@ function itemRow(y: number, values: string[]): Word[] {
   ];
 }
 
-const DOC: TextDocument = {
-  kind: "text",
-  source: "pdf_text",
-  pages: [{
-    width: 600,
-    height: 850,
-    words: [
-      ...words(40, 40, "PACKING LIST"),
-      ...row(200, [[40, "Seq."], [82, "Description"], [250, "Cartons"], [320, "Quantity"], [
-        400,
-        "Net weight",
-      ], [480, "Gross weight"]]),
-      ...itemRow(220, ["1", "Tapered roller bearings", "57", "5,700 pcs", "1,065.8", "1,069.8"]),
-      ...itemRow(240, ["2", "Woven carpets", "19", "2,050 m2", "956.0", "971.2"]),
-      ...itemRow(260, ["3", "Green coffee beans", "339", "33,550 kg", "33,550.0", "33,729.4"]),
-    ],
-  }],
-};
+const DOC: TextDocument = onePage([
+  ...words(40, 40, "PACKING LIST"),
+  ...row(200, [[40, "Seq."], [82, "Description"], [250, "Cartons"], [320, "Quantity"], [
+    400,
+    "Net weight",
+  ], [480, "Gross weight"]]),
+  ...itemRow(220, ["1", "Tapered roller bearings", "57", "5,700 pcs", "1,065.8", "1,069.8"]),
+  ...itemRow(240, ["2", "Woven carpets", "19", "2,050 m2", "956.0", "971.2"]),
+  ...itemRow(260, ["3", "Green coffee beans", "339", "33,550 kg", "33,550.0", "33,729.4"]),
+]);
 
 Deno.test("findFields() keeps a packing list's cartons out of its quantities", async () => {
   const items = (await findFields(DOC, await fileLookups())).goods.line_items;

@@ -9,7 +9,7 @@ import type { RawCell, RawRow } from "../../shared/extraction/fields/table.ts";
 import { findFields } from "../../shared/extraction/fields/finder.ts";
 import { fileLookups } from "../../shared/extraction/fields/reference_files.ts";
 import type { TextDocument } from "../../shared/extraction/layout.ts";
-import { words as placed } from "../support/placed_words.ts";
+import { onePage, words as placed } from "../support/placed_words.ts";
 import { linesOf } from "../../shared/extraction/fields/layout_lines.ts";
 
 /** A cell whose text is set at x, as the table would hold it. */
@@ -52,31 +52,23 @@ Deno.test("rowTriple() finds quantity × price = amount among the row's numbers,
 });
 
 Deno.test("findFields() reads the price from a cell merged with the amount", async () => {
-  const doc: TextDocument = {
-    kind: "text",
-    source: "pdf_text",
-    pages: [{
-      width: 600,
-      height: 850,
-      words: [
-        ...placed(40, 40, "FACTURE"),
-        ...placed(40, 200, "Désignation"),
-        ...placed(325, 200, "Qté / Unité /"),
-        ...placed(409, 200, "P.U. / Unit Total / Total"),
-        ...placed(325, 211, "Units Unit"),
-        ...placed(409, 211, "Price (EUR)"),
-        ...placed(519, 211, "(EUR)"),
-        ...placed(40, 230, "Static converters"),
-        ...placed(325, 230, "1.400 pcs"),
-        ...placed(442, 230, "67,40"),
-        ...placed(497, 230, "94.360,00"),
-        ...placed(40, 250, "Steel frames"),
-        ...placed(325, 250, "192 kg"),
-        ...placed(442, 250, "587,00"),
-        ...placed(497, 250, "112.704,00"),
-      ],
-    }],
-  };
+  const doc: TextDocument = onePage([
+    ...placed(40, 40, "FACTURE"),
+    ...placed(40, 200, "Désignation"),
+    ...placed(325, 200, "Qté / Unité /"),
+    ...placed(409, 200, "P.U. / Unit Total / Total"),
+    ...placed(325, 211, "Units Unit"),
+    ...placed(409, 211, "Price (EUR)"),
+    ...placed(519, 211, "(EUR)"),
+    ...placed(40, 230, "Static converters"),
+    ...placed(325, 230, "1.400 pcs"),
+    ...placed(442, 230, "67,40"),
+    ...placed(497, 230, "94.360,00"),
+    ...placed(40, 250, "Steel frames"),
+    ...placed(325, 250, "192 kg"),
+    ...placed(442, 250, "587,00"),
+    ...placed(497, 250, "112.704,00"),
+  ]);
   const items = (await findFields(doc, await fileLookups())).goods.line_items;
   equal(
     items.map((i) => `${i.quantity?.value}×${i.unit_price?.value}`).join(" "),

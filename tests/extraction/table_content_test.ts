@@ -8,39 +8,31 @@ import { linesOf } from "../../shared/extraction/fields/layout_lines.ts";
 import { findFields } from "../../shared/extraction/fields/finder.ts";
 import { fileLookups } from "../../shared/extraction/fields/reference_files.ts";
 import type { TextDocument } from "../../shared/extraction/layout.ts";
-import { row, words } from "../support/placed_words.ts";
+import { onePage, row, words } from "../support/placed_words.ts";
 
 // Header in Turkish, a unit in each quantity cell, the HS column before the goods.
-const DOC: TextDocument = {
-  kind: "text",
-  source: "pdf_text",
-  pages: [{
-    width: 600,
-    height: 850,
-    words: [
-      ...words(40, 40, "Ege Gıda San. ve Tic. A.Ş."),
-      ...row(200, [[40, "GTİP"], [120, "Malın Cinsi"], [330, "Adet"], [420, "B. Fiyat"], [
-        500,
-        "Tutar",
-      ]]),
-      ...row(220, [[40, "8482.20"], [120, "Tapered roller bearings"], [330, "634 pcs"], [
-        420,
-        "23.10",
-      ], [
-        500,
-        "14,645.40",
-      ]]),
-      ...row(240, [[40, "0601.10"], [120, "Tulip bulbs, dormant"], [330, "64,500 pcs"], [
-        420,
-        "0.26",
-      ], [
-        500,
-        "16,770.00",
-      ]]),
-      ...row(270, [[420, "Toplam"], [500, "31,415.40"]]),
-    ],
-  }],
-};
+const DOC: TextDocument = onePage([
+  ...words(40, 40, "Ege Gıda San. ve Tic. A.Ş."),
+  ...row(200, [[40, "GTİP"], [120, "Malın Cinsi"], [330, "Adet"], [420, "B. Fiyat"], [
+    500,
+    "Tutar",
+  ]]),
+  ...row(220, [[40, "8482.20"], [120, "Tapered roller bearings"], [330, "634 pcs"], [
+    420,
+    "23.10",
+  ], [
+    500,
+    "14,645.40",
+  ]]),
+  ...row(240, [[40, "0601.10"], [120, "Tulip bulbs, dormant"], [330, "64,500 pcs"], [
+    420,
+    "0.26",
+  ], [
+    500,
+    "16,770.00",
+  ]]),
+  ...row(270, [[420, "Toplam"], [500, "31,415.40"]]),
+]);
 
 Deno.test("contentHeader() types the columns from the rows' arithmetic and contents", () => {
   const header = contentHeader(linesOf(DOC));

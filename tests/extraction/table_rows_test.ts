@@ -9,25 +9,17 @@ import { findFields } from "../../shared/extraction/fields/finder.ts";
 import { fileLookups } from "../../shared/extraction/fields/reference_files.ts";
 import { isNoteHead } from "../../shared/extraction/fields/notes.ts";
 import type { TextDocument, Word } from "../../shared/extraction/layout.ts";
-import { row, words } from "../support/placed_words.ts";
+import { onePage, row, words } from "../support/placed_words.ts";
 
 function page(lines: Word[]): TextDocument {
-  return {
-    kind: "text",
-    source: "pdf_text",
-    pages: [{
-      width: 600,
-      height: 850,
-      words: [
-        ...words(40, 40, "COMMERCIAL INVOICE"),
-        ...row(200, [[40, "Description"], [300, "Quantity"], [380, "Unit price"], [
-          480,
-          "Amount",
-        ]]),
-        ...lines,
-      ],
-    }],
-  };
+  return onePage([
+    ...words(40, 40, "COMMERCIAL INVOICE"),
+    ...row(200, [[40, "Description"], [300, "Quantity"], [380, "Unit price"], [
+      480,
+      "Amount",
+    ]]),
+    ...lines,
+  ]);
 }
 
 const item = (y: number, text: string, q: string, p: string, a: string) =>

@@ -1,5 +1,5 @@
 /** Words placed on a page for the field finder's tests. */
-import type { Word } from "../../shared/extraction/layout.ts";
+import type { TextDocument, Word } from "../../shared/extraction/layout.ts";
 
 /** A word per space-separated token of `text`, 5 pt a character, 10 pt high, from (x, y). */
 export function words(x: number, y: number, text: string, confidence = 1): Word[] {
@@ -15,4 +15,9 @@ export function words(x: number, y: number, text: string, confidence = 1): Word[
 /** A line: each cell's text at its x. */
 export function row(y: number, cells: [number, string][]): Word[] {
   return cells.flatMap(([x, text]) => words(x, y, text));
+}
+
+/** A text-layer document of one A4-like page (600 × 850 pt) holding `placed` words. */
+export function onePage(placed: Word[]): TextDocument {
+  return { kind: "text", source: "pdf_text", pages: [{ width: 600, height: 850, words: placed }] };
 }
