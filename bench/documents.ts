@@ -34,6 +34,7 @@
  */
 import process from "node:process";
 import { PDFDocument } from "@pdfme/pdf-lib";
+import { exampleRenderContext } from "../shared/documents/pdf/example_context.ts";
 import { renderDocument } from "../shared/documents/pdf/documents.ts";
 import { createDevSigningP12 } from "../shared/documents/signing/dev_identity.ts";
 import { DocumentSigner } from "../shared/documents/signing/signer.ts";
@@ -500,10 +501,6 @@ async function run(cleanup: Cleanup, settings: BenchSettings): Promise<void> {
   console.log(`results: ${file}`);
 }
 
-const SHIPMENT_ID = "7d7c3a4e-2f1b-4c8e-9a6d-5b4e3c2d1a0f";
-const DOCUMENT_ID = "6a1f2e3d-4c5b-4a69-8877-665544332211";
-const CREATED_AT = new Date("2026-11-28T09:00:00Z");
-
 /** A different validation hash per render, so the QR code is never a cache hit. */
 function hashFor(i: number): string {
   return (i.toString(16).padStart(8, "0") + "c0ffee").repeat(5).slice(0, 64);
@@ -519,15 +516,7 @@ async function renderInProcess(
   const samples = await timeLoop(async (i) => {
     const hash = hashFor(i);
     const before = process.cpuUsage();
-    pdf = await renderDocument(type, data, {
-      shipmentId: SHIPMENT_ID,
-      shipmentRef: "PO-2026-0042",
-      validationHash: hash,
-      verifyUrl: `https://docs.example.com/functions/v1/verify-hash/${hash}`,
-      finalDoc: false,
-      createdAt: CREATED_AT,
-      documentId: DOCUMENT_ID,
-    });
+    pdf = await renderDocument(type, data, exampleRenderContext(hash));
     const used = process.cpuUsage(before);
     cpu.push((used.user + used.system) / 1000);
   }, { warmupIterations: WARMUP, iterations: ITERATIONS });
@@ -551,15 +540,11 @@ async function signInProcess(
   items: number,
 ): Promise<SignCase> {
   const hash = hashFor(items);
-  const pdf = await renderDocument(type, documentData(type, items), {
-    shipmentId: SHIPMENT_ID,
-    shipmentRef: "PO-2026-0042",
-    validationHash: hash,
-    verifyUrl: `https://docs.example.com/functions/v1/verify-hash/${hash}`,
-    finalDoc: true,
-    createdAt: CREATED_AT,
-    documentId: DOCUMENT_ID,
-  });
+  const pdf = await renderDocument(
+    type,
+    documentData(type, items),
+    exampleRenderContext(hash, true),
+  );
   let signed: Uint8Array = pdf;
   const samples = await timeLoop(async () => {
     signed = (await signer.sign(pdf)).bytes;

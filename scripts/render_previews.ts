@@ -5,6 +5,7 @@
  * when given an output folder: `deno run -A scripts/render_previews.ts /tmp/pdfs`.
  */
 import { renderDocument } from "../shared/documents/pdf/documents.ts";
+import { exampleRenderContext } from "../shared/documents/pdf/example_context.ts";
 import { DOCUMENT_TYPES } from "../shared/documents/catalogue/document_types.ts";
 import { hazardousShipment, sampleShipment } from "../tests/fixtures/sample_shipment.ts";
 
@@ -36,15 +37,7 @@ for (const type of DOCUMENT_TYPES) {
     (data.origin_data as Record<string, string>).agreement_name =
       "EU-Switzerland Free Trade Agreement (1972)";
   }
-  const pdf = await renderDocument(type, data, {
-    shipmentId: "7d7c3a4e-2f1b-4c8e-9a6d-5b4e3c2d1a0f",
-    shipmentRef: "PO-2026-0042",
-    validationHash: hash,
-    verifyUrl: `https://docs.example.com/functions/v1/verify-hash/${hash}`,
-    finalDoc: false,
-    createdAt: new Date("2026-11-28T09:00:00Z"),
-    documentId: "6a1f2e3d-4c5b-4a69-8877-665544332211",
-  });
+  const pdf = await renderDocument(type, data, exampleRenderContext(hash));
   const pdfPath = `${pdfDir}/${type}.pdf`;
   await Deno.writeFile(pdfPath, pdf);
   const { success } = await new Deno.Command("pdftoppm", {

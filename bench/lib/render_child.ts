@@ -10,6 +10,7 @@
  *   deno run -A --config <checkout>/deno.json bench/lib/render_child.ts <checkout> <iterations> <types>
  */
 import process from "node:process";
+import { exampleRenderContext } from "../../shared/documents/pdf/example_context.ts";
 
 type Render = (type: string, data: unknown, ctx: Record<string, unknown>) => Promise<Uint8Array>;
 
@@ -39,15 +40,8 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.le
 
 /** A different validation hash per render, so that no QR code is a cache hit. */
 function contextFor(i: number): Record<string, unknown> {
-  const hash = (i.toString(16).padStart(8, "0") + "5eed").repeat(6).slice(0, 64);
   return {
-    shipmentId: "7d7c3a4e-2f1b-4c8e-9a6d-5b4e3c2d1a0f",
-    shipmentRef: "PO-2026-0042",
-    validationHash: hash,
-    verifyUrl: `https://docs.example.com/functions/v1/verify-hash/${hash}`,
-    finalDoc: false,
-    createdAt: new Date("2026-11-28T09:00:00Z"),
-    documentId: "6a1f2e3d-4c5b-4a69-8877-665544332211",
+    ...exampleRenderContext((i.toString(16).padStart(8, "0") + "5eed").repeat(6).slice(0, 64)),
   };
 }
 
