@@ -27,8 +27,14 @@ import type { Word } from "../layout.ts";
 import { encodePgm } from "./pgm.ts";
 import { CJK_LANGUAGES, isCjk, latinLanguage } from "./languages.ts";
 
-/** A word in the pixel coordinates of the image it was read from (a page's word before scaling). */
-export type PixelWord = Word;
+/**
+ * A word in the pixel coordinates of the image it was read from (a page's word before scaling),
+ * with the text line the engine put it in (unique across readings; see type_box.ts).
+ */
+export type PixelWord = Word & { line?: number };
+
+/** Line numbers handed out by parseTsv, never reused, so two readings' lines never mix. */
+let nextLine = 0;
 
 /** Where the language data comes from: a file inside the installed npm package. */
 export const LANGUAGE_DATA_PATH = join(
@@ -197,8 +203,11 @@ export class TesseractEngine {
 /** Tesseract's TSV: level 5 rows are words (left, top, width, height, conf 0–100, text). */
 export function parseTsv(tsv: string): PixelWord[] {
   const words: PixelWord[] = [];
-  for (const line of tsv.split("\n")) {
-    const cols = line.split("\t");
+  let line = nextLine;
+  for (const row of tsv.split("\n")) {
+    const cols = row.split("\t");
+    // Level 4 rows open a text line; the words (level 5) that follow are in it.
+    if (cols[0] === "4") line = ++nextLine;
     if (cols[0] !== "5" || cols.length < 12) continue;
     const text = cols.slice(11).join("\t").trim();
     if (text === "") continue;
@@ -210,6 +219,7 @@ export function parseTsv(tsv: string): PixelWord[] {
       width: Number(cols[8]),
       height: Number(cols[9]),
       confidence: Math.min(1, Math.max(0, Number.isFinite(conf) ? conf / 100 : 0)),
+      line,
     });
   }
   return words;
@@ -231,7 +241,7 @@ export function withPageLanguage(english: PixelWord[], local: PixelWord[]): Pixe
       return { ...word, text: other.text };
     }
     if (word.confidence < REREAD_BELOW && other.confidence >= word.confidence + REREAD_MARGIN) {
-      return other;
+      return { ...other, line: word.line };
     }
     return word;
   });
