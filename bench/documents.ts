@@ -3,8 +3,9 @@
  *
  * - In process: renderDocument for each type at 10 and 200 line items, warm, one at a time
  *   (WARMUP renders, then ITERATIONS measured, each with a different validation hash so the QR
- *   code is never a cache hit), fillable as generate-documents renders by default; p50/p99 and
- *   the PDF's size. The dangerous goods declaration gets the fixture's dangerous goods line, the
+ *   code is never a cache hit), fillable as generate-documents renders by default; p50/p99, the
+ *   process's CPU time per render (median; steadier than wall time on a shared machine) and the
+ *   PDF's size. The dangerous goods declaration gets the fixture's dangerous goods line, the
  *   EUR.1 and the statement on origin go to Switzerland (bench/lib/shipments.ts).
  * - One set through the gateway (the real service in a child process, on a PostgreSQL database of
  *   the section's own): all 16 types for a 10-item shipment. One call cannot pass the pre-checks
@@ -31,6 +32,7 @@
  * 10 items; signing p50 < 5 ms per document at 10 items (every type); the median set ≤ 2 s end
  * to end; under load CPU/wall > 1 (at both sizes).
  */
+import process from "node:process";
 import { PDFDocument } from "@pdfme/pdf-lib";
 import { renderDocument } from "../shared/documents/pdf/documents.ts";
 import { createDevSigningP12 } from "../shared/documents/signing/dev_identity.ts";
@@ -124,6 +126,8 @@ interface RenderCase {
   type: DocumentType;
   items: number;
   stats: Percentiles;
+  /** The process's CPU time per render (all its threads: V8's collector too), median, ms. */
+  cpuP50: number;
   bytes: number;
   pages: number;
 }
@@ -149,6 +153,7 @@ async function run(cleanup: Cleanup, settings: BenchSettings): Promise<void> {
       console.log(
         `  ${type.padEnd(31)} ${String(items).padStart(3)} items  ` +
           `p50 ${fmt.ms(c.stats.p50).padStart(7)} ms  p99 ${fmt.ms(c.stats.p99).padStart(7)} ms  ` +
+          `CPU p50 ${fmt.ms(c.cpuP50).padStart(7)} ms  ` +
           `${String(c.bytes).padStart(8)} bytes  ${c.pages} page(s)`,
       );
     }
@@ -193,6 +198,7 @@ async function run(cleanup: Cleanup, settings: BenchSettings): Promise<void> {
           String(items).padStart(3)
         } items  ` +
           `p50 ${fmt.ms(c.stats.p50).padStart(7)} ms  p99 ${fmt.ms(c.stats.p99).padStart(7)} ms  ` +
+          `CPU p50 ${fmt.ms(c.cpuP50).padStart(7)} ms  ` +
           `${String(c.bytes).padStart(8)} bytes  ${c.pages} page(s)`,
       );
     }
@@ -422,6 +428,7 @@ async function run(cleanup: Cleanup, settings: BenchSettings): Promise<void> {
         items: r.items,
         p50_ms: round(r.stats.p50, 3),
         p99_ms: round(r.stats.p99, 3),
+        cpu_p50_ms: round(r.cpuP50, 3),
         bytes: r.bytes,
         pages: r.pages,
       })),
@@ -433,6 +440,7 @@ async function run(cleanup: Cleanup, settings: BenchSettings): Promise<void> {
         p99_ms: round(r.stats.p99, 3),
         max_ms: round(r.stats.max, 3),
         mean_ms: round(r.stats.mean, 3),
+        cpu_p50_ms: round(r.cpuP50, 3),
         bytes: r.bytes,
         pages: r.pages,
       })),
@@ -507,8 +515,10 @@ async function renderInProcess(
   data = documentData(type, items),
 ): Promise<RenderCase> {
   let pdf = new Uint8Array();
+  const cpu: number[] = [];
   const samples = await timeLoop(async (i) => {
     const hash = hashFor(i);
+    const before = process.cpuUsage();
     pdf = await renderDocument(type, data, {
       shipmentId: SHIPMENT_ID,
       shipmentRef: "PO-2026-0042",
@@ -518,9 +528,13 @@ async function renderInProcess(
       createdAt: CREATED_AT,
       documentId: DOCUMENT_ID,
     });
+    const used = process.cpuUsage(before);
+    cpu.push((used.user + used.system) / 1000);
   }, { warmupIterations: WARMUP, iterations: ITERATIONS });
   const pages = (await PDFDocument.load(pdf)).getPageCount();
-  return { type, items, stats: percentiles(samples), bytes: pdf.byteLength, pages };
+  // The warm-up renders' CPU times are not samples.
+  const cpuP50 = median(cpu.slice(WARMUP));
+  return { type, items, stats: percentiles(samples), cpuP50, bytes: pdf.byteLength, pages };
 }
 
 interface SignCase {

@@ -1,4 +1,4 @@
-import type { Db, Queryable } from "../platform/db/db.ts";
+import type { Queryable } from "../platform/db/db.ts";
 import { codePrefix, displayCode } from "./codes.ts";
 import { nationalDescription } from "./lines.ts";
 import { lexiconVersion, sawLexiconVersion } from "./lexicon.ts";
@@ -35,8 +35,19 @@ export async function searchHsCodes(db: SearchDb, input: HsSearchInput): Promise
   return prefix !== null ? await searchByCode(db, prefix, input) : await searchByWords(db, input);
 }
 
-/** A database a word search can open a transaction on (see onGenericPlan). */
-export type SearchDb = Queryable & Pick<Db, "transaction">;
+/**
+ * The word search's answer found by counting each candidate's concepts alone, without the index
+ * scans of searchByWords: the same answer, slower (tests/hs/search_paths_test.ts compares them).
+ */
+export async function searchHsCodesByCounting(
+  db: SearchDb,
+  input: HsSearchInput,
+): Promise<HsSearchPage> {
+  return await searchByWords(db, input, 0);
+}
+
+/** A database a search runs on. */
+export type SearchDb = Queryable;
 
 /**
  * A code as paperwork writes it often has more digits than the codes that exist: a national
@@ -148,165 +159,207 @@ async function searchByPrefix(
  * ranks by its own text. Chapter 99 (temporary
  * additional duties, not goods) is left out of word searches.
  */
-async function searchByWords(db: SearchDb, input: HsSearchInput): Promise<HsSearchPage> {
+async function searchByWords(
+  db: SearchDb,
+  input: HsSearchInput,
+  maxLeftOut = MAX_LEFT_OUT,
+): Promise<HsSearchPage> {
   const list = await readConcepts(db, input.q);
   const wanted = list.filter((c) => !c.negated);
   if (wanted.length === 0) return { results: [], total: 0 };
-  const rows = await onGenericPlan(db, WORD_SEARCH, [
+  const params = [
     // JSON text rather than a text[] parameter: postgres.js can send an array before it has
     // learnt the array types of a new connection ("malformed array literal").
     JSON.stringify(list.map((c) => ({
       texts: [c.words, ...c.alts],
       lexemes: c.lexemes,
-      codes: c.negated ? [] : c.codes,
+      codes: c.negated ? [] : c.codes.filter(isVocabularyCode),
       weight: c.weight,
       negated: c.negated,
     }))),
     input.country,
     input.limit,
     anyConcept(wanted),
-    JSON.stringify(outermost(wanted.flatMap((c) => c.codes))),
+    JSON.stringify(outermost(wanted.flatMap((c) => c.codes).filter(isVocabularyCode))),
     // Lexemes are [a-z] only (hs_vocabulary): safe as to_tsquery text.
     [...new Set(wanted.flatMap((c) => c.lexemes))].join(" | "),
-  ]);
+  ];
+  const rows = await bestCovering(db, wanted.length, params, maxLeftOut);
   // No row, no version: asked apart (rare), so that a vocabulary that now knows the words is read.
   await sawLexiconVersion(db, rows[0]?.lexicon_version ?? await lexiconVersion(db));
   return toPage(rows);
 }
 
 /**
- * Runs the word search on PostgreSQL's generic plan of it. Left to choose (plan_cache_mode
- * auto), PostgreSQL kept planning it anew for each search of a mixed workload: planning this
- * statement costs about as much as running it (2.6 ms of 4.6 ms of backend CPU per search, over
- * the 295 tuning queries; 2.0 ms in all with the generic plan, whose shape is the same). SET
- * LOCAL keeps the setting to this statement's transaction; it is sent with the search, in one
- * round trip.
+ * What a search is read as, in SQL: the concepts, the words any of them has (any_word), and the
+ * codes the vocabulary gives (prefix). A concept `covers` a code when the code's search_match
+ * (migration 20261126000600: its words, those of the code above it, its code prefixes as
+ * lexemes) has the concept's words or one of its codes.
  */
-async function onGenericPlan(db: SearchDb, sql: string, params: readonly unknown[]) {
-  return await db.transaction(async (tx) => {
-    const [, rows] = await Promise.all([
-      tx.query("set local plan_cache_mode = force_generic_plan"),
-      tx.query<Row>(sql, params),
-    ]);
-    return rows;
-  });
+const CONCEPTS = `concept as materialized (
+       select q, weight, negated, under, in_head, in_first,
+              case when codes_q is null then q when q is null then codes_q
+                   else q || codes_q end as covers
+         from (
+           select q, weight, negated,
+                  -- the vocabulary's codes as LIKE patterns: they and the codes under them
+                  array(select p || '%' from unnest(codes) as p) as under,
+                  (select string_agg('hs' || p, ' | ') from unnest(codes) as p)::tsquery
+                    as codes_q,
+                  -- the same query restricted to weight A, and to A or B (see the migration)
+                  regexp_replace(q::text, '''(?=[ )]|$)', ''':A', 'g')::tsquery as in_head,
+                  regexp_replace(q::text, '''(?=[ )]|$)', ''':AB', 'g')::tsquery as in_first
+             from (
+               select (select string_agg('(' || a.q::text || ')', ' | ')
+                         from (select plainto_tsquery('english', a) as q
+                                 from jsonb_array_elements_text(t.texts) as a
+                               union all
+                               select to_tsquery('simple', l)
+                                 from jsonb_array_elements_text(t.lexemes) as l) a
+                        where numnode(a.q) > 0)::tsquery as q,
+                      array(select jsonb_array_elements_text(t.codes)) as codes,
+                      t.weight, t.negated
+                 from jsonb_to_recordset($1::text::jsonb)
+                      as t(texts jsonb, lexemes jsonb, codes jsonb, weight float8, negated boolean)
+             ) typed
+            where q is not null or cardinality(codes) > 0
+            limit ${MAX_WORDS}
+         ) c
+     ),
+     -- Any concept's words, and the vocabulary's codes (those under another left out): read
+     -- once, as subqueries (InitPlans), that the GIN indexes use. In a generic plan a function
+     -- of parameters is not folded to a constant: written in place, it was parsed again for
+     -- every row an index scan rechecked.
+     any_word as (
+       select websearch_to_tsquery('english', $4) || to_tsquery('simple', $6) as any_word,
+              (select string_agg('hs' || p, ' | ')
+                 from jsonb_array_elements_text($5::text::jsonb) as p)::tsquery as any_code
+     ),
+     wanted as (
+       select row_number() over () as i, covers from concept where not negated
+     )`;
+
+/**
+ * The codes a search may answer with: the HS codes whose own words match a concept and the
+ * national lines (of the country, chapter 99 left out: temporary additional duties, not goods)
+ * whose words or whose HS subheading's do, and those that lie under the vocabulary's codes. A
+ * national line's own text is often only "Other" or "In containers each holding not over 4
+ * liters": under "Vodka", it is what a US importer of vodka declares, and it ranks in the family
+ * of its subheading. \`cover\` is a condition on them, \`coverage\` how many
+ * concepts a row covers.
+ */
+function hits(cover: string, coverage: string): string {
+  return `hits as (
+       select code, level, description, null::text as country, null::text as duty_rate,
+              null::text as context, null::text as parent, null::text as unit,
+              search_weighted as own, search_match, ${coverage} as coverage
+         from hs_codes
+        where (search_weighted @@ (select any_word from any_word)
+               or search_match @@ (select any_code from any_word))
+          and ${cover}
+       union all
+       -- A national line's own text (ranked by) includes the national line above it
+       -- (search_chain, migration 20261125002601); what it is matched by, its HS subheading's
+       -- words too (search_match).
+       select code, level, description, country, duty_rate_effective, context, parent, unit,
+              search_chain, search_match, ${coverage}
+         from tariff_lines
+        -- ($2 is not null: without a country the scans are not run at all)
+        where $2::text is not null and country = $2 and level >= 8 and code not like '99%'
+          and (search_match @@ (select any_word from any_word)
+               or search_match @@ (select any_code from any_word))
+          and ${cover}
+     )`;
 }
 
 /**
- * Caps on what a word search reads. Besides bounding the work, they bound the planner's row
- * estimates: without them a JSON array counts as 100 rows and a code range as 771, the estimated
- * cost of the query passes PostgreSQL's jit_above_cost, and compiling it (two seconds and more)
- * costs a hundred times what running it does. The vocabulary's codes are headings and
- * subheadings (a few dozen codes and a few hundred national lines under each).
+ * The codes that cover all the concepts but $7 of them: one index scan of a tsquery, for each
+ * choice of the concepts left out the conjunction of the others. One statement for every $7, so
+ * that the rare searches that need 1 or 2 share the plan PostgreSQL keeps for 0.
  */
-const MAX_PREFIXES = 32;
-const MAX_PREFIX_CODES = 500;
-const MAX_PREFIX_LINES = 2000;
+const MATCHING = wordSearch(
+  `left_out (out) as (
+       select '{}'::bigint[]
+       union all
+       select out || w.i from left_out join wanted w on w.i > coalesce(out[cardinality(out)], 0)
+        where cardinality(out) < $7::int
+     ),
+     enough as (
+       select (select count(*) from wanted) - $7::int as coverage,
+              string_agg('(' || (select string_agg('(' || covers::text || ')', ' & ')
+                                   from wanted where i <> all (out)) || ')', ' | ')::tsquery
+                as q
+         from left_out
+        where cardinality(out) = $7::int
+     ),
+     ${hits("search_match @@ (select q from enough)", "(select coverage from enough)")}`,
+  "hits",
+);
 
-const WORD_SEARCH = `with concept as materialized (
-       select q, weight, negated,
-              -- the vocabulary's codes as LIKE patterns: they and the codes under them
-              array(select p || '%' from unnest(codes) as p) as under,
-              -- the same query restricted to weight A, and to A or B (see the migration)
-              regexp_replace(q::text, '''(?=[ )]|$)', ''':A', 'g')::tsquery as in_head,
-              regexp_replace(q::text, '''(?=[ )]|$)', ''':AB', 'g')::tsquery as in_first
-         from (
-           select (select string_agg('(' || a.q::text || ')', ' | ')
-                     from (select plainto_tsquery('english', a) as q
-                             from jsonb_array_elements_text(t.texts) as a
-                           union all
-                           select to_tsquery('simple', l)
-                             from jsonb_array_elements_text(t.lexemes) as l) a
-                    where numnode(a.q) > 0)::tsquery as q,
-                  array(select jsonb_array_elements_text(t.codes)) as codes,
-                  t.weight, t.negated
-             from jsonb_to_recordset($1::text::jsonb)
-                  as t(texts jsonb, lexemes jsonb, codes jsonb, weight float8, negated boolean)
-         ) typed
-        where q is not null or cardinality(codes) > 0
-        limit ${MAX_WORDS}
-     ),
-     prefix as (
-       select value as p from jsonb_array_elements_text($5::text::jsonb) limit ${MAX_PREFIXES}
-     ),
-     -- Any concept's words: read once, as a subquery (an InitPlan), that the GIN indexes use. In
-     -- the generic plan (onGenericPlan) a function of parameters is not folded to a constant:
-     -- written in place, it was parsed again for every row an index scan rechecked.
-     any_word as (
-       select websearch_to_tsquery('english', $4) || to_tsquery('simple', $6) as any_word
-     ),
-     -- (A union, not a union all with the second branch filtered to what the first lacks:
-     -- PostgreSQL keeps a generic plan for this prepared statement after five runs, and such a
-     -- filter let that plan read the whole tariff, a second per search.)
-     hs_hits as materialized (
-       select code, level, description, search_weighted
-         from hs_codes
-        where search_weighted @@ (select any_word from any_word)
-       union
-       (select h.code, h.level, h.description, h.search_weighted
-          from prefix join hs_codes h on h.code ~>=~ prefix.p and h.code ~<~ (prefix.p || ':')
-         limit ${MAX_PREFIX_CODES})
-     ),
-     -- The lines the words select, and (union all) those under the vocabulary's codes that the
-     -- words do not: a plain union deduplicated whole rows by sorting them on every column,
-     -- tsvectors included, a third of a national search's time. The vocabulary's codes are
-     -- disjoint ranges (anyConcept's caller drops a code under another), each read by a
-     -- lateral range scan: the LIMIT keeps it a nested loop on the code index whatever the
-     -- plan (joined plainly, a generic plan read the whole tariff).
-     national as (
-       select * from tariff_lines
-        where country = $2 and level >= 8 and code not like '99%'
-          and search_chain @@ (select any_word from any_word)
-       union all
-       (select t.* from prefix
-         cross join lateral (
-           select * from tariff_lines t
-            where t.country = $2 and t.code ~>=~ prefix.p and t.code ~<~ (prefix.p || ':')
-            limit ${MAX_PREFIX_LINES}
-         ) t
-        where t.level >= 8 and t.code not like '99%'
-          and not t.search_chain @@ (select any_word from any_word)
-        limit ${MAX_PREFIX_LINES})
-     ),
-     -- A subheading also matches through the words of its heading, when that matched too
-     -- ("camping tent": 6306.22 says "Tents", its heading 6306 "camping goods").
-     hs_matched as (
-       select h.*, h.search_weighted || coalesce(heading.search_weighted, '') as matched
-         from hs_hits h
-         left join hs_hits heading on h.level = 6 and heading.code = left(h.code, 4)
-     ),
-     hits as (
-       select code, level, description, null::text as country, null::text as duty_rate,
-              null::text as context, null::text as parent, null::text as unit,
-              search_weighted as own, matched
-         from hs_matched
-       union all
-       -- A national line's own text includes the national line above it (search_chain,
-       -- migration 20261125002601). Its HS subheading adds its words only if it matched a
-       -- concept itself; its own words, not its heading's (whose "whether or not roasted" would
-       -- give every line under 0901 the words "roasted" and "decaffeinated").
-       select t.code, t.level, t.description, t.country, t.duty_rate_effective, t.context,
-              t.parent, t.unit, t.search_chain,
-              t.search_chain || coalesce(s.search_weighted, '')
-         from national t
-         left join hs_matched s on s.code = left(t.code, 6)
-        where t.level >= 8 and t.code not like '99%'
-     ),
-     covered as (
-       select hits.*, m.coverage
+/**
+ * MATCHING is tried for 0, 1, 2… concepts missing while the choices of concepts to leave out are
+ * at most MAX_LEFT_OUT: each an index scan, a fraction of a millisecond on the labelled queries.
+ * Past that, every code any concept matches is read and its concepts counted (MATCHING_MOST: 3 to
+ * 8 ms on a US search of common words).
+ */
+const MAX_LEFT_OUT = 120;
+
+/**
+ * The rows of the first of the word searches (MATCHING for 0, 1, 2… missing, then
+ * MATCHING_MOST) that has any. Each runs as PostgreSQL's plan cache chooses: with the index scans and no code ranges, every plan is
+ * estimated far below jit_above_cost (5,000 at most over the labelled queries, against 100,000),
+ * and its generic plan costs what a custom one does, so PostgreSQL keeps the generic one. The
+ * transaction that forced the generic plan and kept JIT off (three round trips where one does)
+ * cost more than it saved: backend CPU per search 0.81 -> 0.69 ms, the service's 0.58 -> 0.36 ms
+ * (over the 488 labelled queries x3, load 9).
+ */
+async function bestCovering(
+  db: Queryable,
+  concepts: number,
+  params: readonly unknown[],
+  maxLeftOut: number,
+): Promise<Row[]> {
+  // Most searches have codes that cover every concept, found by one index scan.
+  for (let missing = 0; missing < concepts; missing++) {
+    if (choose(concepts, missing) > maxLeftOut) break;
+    const rows = await db.query<Row>(MATCHING, [...params, missing]);
+    if (rows.length > 0) return rows;
+  }
+  return await db.query<Row>(MATCHING_MOST, params);
+}
+
+/** n choose k. */
+function choose(n: number, k: number): number {
+  let out = 1;
+  for (let i = 1; i <= k; i++) out = out * (n - k + i) / i;
+  return out;
+}
+
+/** The codes that cover the most concepts any code covers: each code's concepts counted. */
+const MATCHING_MOST = wordSearch(
+  `${hits("true", "0::bigint")},
+     counted as (
+       select hits.code, hits.level, hits.description, hits.country, hits.duty_rate,
+              hits.context, hits.parent, hits.unit, hits.own, hits.search_match, m.coverage
          from hits
         cross join lateral (
-          select count(*) as coverage
-            from concept c
-           where not c.negated
-             and (hits.matched @@ c.q or hits.code like any (c.under))
+          select count(*) as coverage from wanted c where hits.search_match @@ c.covers
         ) m
-     ),
+     )`,
+  "counted",
+);
+
+/** The word search on the candidates (CTEs ending with \`from\`, with their coverage). */
+function wordSearch(candidates: string, from: string): string {
+  return `with recursive ${CONCEPTS},
+     ${candidates},
      best as (
-       select covered.*, max(coverage) over () as top from covered
+       select ${from}.*, max(coverage) over () as top from ${from}
      ),
      scored as (
-       select best.*, count(*) over ()::int as total,
+       -- (the tsvectors are left behind: the steps below sort and window these rows)
+       select best.code, best.level, best.description, best.country, best.duty_rate,
+              best.context, best.parent, best.unit, count(*) over ()::int as total,
               -- what is left of its heading or line once the named kinds are taken out: the
               -- answer when the words name none of its siblings' kinds ("cheese": 0406.90)
               case when best.country is null then best.description ~* 'n[.]e[.]c[.]'
@@ -366,6 +419,7 @@ const WORD_SEARCH = `with concept as materialized (
       order by page.family_score desc, page.group_length, left(page.family_code, 4),
                page.family_residual desc, page.family_length, page.family_code, page.place,
                page.score desc, page.residual desc, length(page.description), page.code`;
+}
 
 /**
  * The concepts as one websearch_to_tsquery text, `w1 or m1 or w2 …`, where websearch reads the
@@ -382,9 +436,14 @@ function anyConcept(list: readonly Concept[]): string {
     .join(" or ");
 }
 
+/** A code the vocabulary may give: a heading or subheading's digits (searched as 'hs' lexemes). */
+function isVocabularyCode(code: string): boolean {
+  return /^\d{2,6}$/.test(code);
+}
+
 /**
- * The codes without those under another of them ("6302" covers "630231"), once each: the ranges
- * the search reads under them are then disjoint, so no line is read twice.
+ * The codes without those under another of them ("6302" covers "630231"), once each: a code
+ * under another adds nothing to what the search reads.
  */
 export function outermost(codes: readonly string[]): string[] {
   const unique = [...new Set(codes)];

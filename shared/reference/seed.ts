@@ -13,8 +13,11 @@ interface Dataset {
 
 /** HS search's vocabulary is derived from the HS codes, the tariffs and the synonyms. */
 const HS_VOCABULARY = "select hs_vocabulary_rebuild()";
-/** A national line is searched with the text of the national line above it. */
-const NATIONAL_CHAIN = "select hs_national_chain_rebuild()";
+/**
+ * HS search's stored texts derived from other rows: a national line's with the line above it,
+ * and what a code is matched by (its heading's or HS subheading's words, its code prefixes).
+ */
+const HS_SEARCH_VECTORS = "select hs_search_vectors_rebuild()";
 
 const DATA_DIR = new URL("../../data/reference/", import.meta.url);
 
@@ -25,7 +28,7 @@ export const DATASETS: readonly Dataset[] = [
     name: "hs_codes",
     table: "hs_codes",
     columns: ["code", "level", "parent", "description", "section"],
-    refresh: [HS_VOCABULARY],
+    refresh: [HS_VOCABULARY, HS_SEARCH_VECTORS],
   },
   {
     name: "hs_synonyms",
@@ -37,7 +40,7 @@ export const DATASETS: readonly Dataset[] = [
     name: "tariff_us",
     table: "tariff_lines",
     fixed: { country: "US" },
-    refresh: [HS_VOCABULARY, NATIONAL_CHAIN],
+    refresh: [HS_VOCABULARY, HS_SEARCH_VECTORS],
     columns: [
       "code",
       "htsno",

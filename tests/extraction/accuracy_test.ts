@@ -86,7 +86,7 @@ Deno.test({
  * the real one.
  */
 const TUNE_FLOORS: Record<string, number> = {
-  digital_pdf: 0.94,
+  digital_pdf: 0.965,
   xlsx: 0.96,
   xls: 0.96,
 };

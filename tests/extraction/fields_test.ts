@@ -129,6 +129,12 @@ Deno.test("CountryIndex finds ISO codes from names in any case and language", as
   equal(countries.byName("Hamburg"), null);
   assertEquals(countries.atEnd("60612 Chicago, USA"), { code: "US", rest: "60612 Chicago" });
   equal(countries.atEnd("Atlanta, Georgia"), null);
+  // A country written with dots folds to more words than it has: only it is cut.
+  assertEquals(countries.atEnd("Felixstowe IP11 3SY, U.K."), {
+    code: "GB",
+    rest: "Felixstowe IP11 3SY",
+  });
+  assertEquals(countries.atEnd("Ningbo 315000, P.R. CHINA"), { code: "CN", rest: "Ningbo 315000" });
   assert(countries.isCode("DE") && !countries.isCode("XX"));
 });
 

@@ -9,7 +9,8 @@
  * chosen by the document's countries and content (shared/documents/pdf/form_font.ts). A Greek or Russian
  * party gives Greek or Cyrillic letters; otherwise the Latin letters WinAnsi lacks (Polish,
  * Czech, Turkish, …). qpdf encodes in WinAnsi only, whatever the font, so with qpdf only
- * WinAnsi values can be drawn; Greek and Cyrillic ones are left to pdftk and to viewers.
+ * WinAnsi values can be drawn; Greek and Cyrillic ones are left to pdftk and to the service's
+ * flattener (tests/forms/fill_tools_limits_test.ts, with the reasons in the tools' source).
  *
  * The boxes to tick (radio groups such as the VGM method or the Institute Cargo Clauses, check
  * boxes such as the war clauses) are left unset in the data, so every type that has them

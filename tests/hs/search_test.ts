@@ -154,6 +154,22 @@ serviceTest("hs-codes/search", async (t) => {
     assert(page.results.some((r) => r.code === "6109.10.00.40"), JSON.stringify(page.results));
   });
 
+  await t.step(
+    "lines whose own text has none of the words are answers through their subheading's",
+    async () => {
+      // Under HS 2208.60 "Vodka" the US lines say only "In containers each holding not over 4
+      // liters > Valued not over $2.05/liter": they come first, in their subheading's family.
+      const page = await ok({ q: "vodka", country: "US" });
+      assertEquals(page.results.slice(0, 4).map((r) => r.code).sort(), [
+        "2208.60",
+        "2208.60.10.00",
+        "2208.60.20.00",
+        "2208.60.50.00",
+      ]);
+      assert(page.results.slice(0, 3).every((r) => r.country === "US" && r.duty_rate !== null));
+    },
+  );
+
   await t.step("without country, or for a country without a tariff, only HS codes", async () => {
     const queries: Record<string, string>[] = [{ q: "8471 30" }, { q: "8471 30", country: "DE" }];
     for (const query of queries) {

@@ -36,6 +36,10 @@ interface Node {
 
 const QUADDING: Record<Align, number> = { left: 0, center: 1, right: 2 };
 
+const encoder = new TextEncoder();
+/** The content of an empty field's appearance stream (a 200-line form has hundreds). */
+const EMPTY_APPEARANCE = encoder.encode("/Tx BMC\nEMC");
+
 /**
  * Writes the fields and widgets; returns the AcroForm object number (null without fields)
  * and, per page, the widget annotation object numbers for its /Annots.
@@ -66,7 +70,10 @@ export function writeForm(
   if (roots.size === 0) return { acroForm: null, annots };
 
   const font = fontRefs.name;
-  const resources = `<< /Font << /${font} ${fontRefs.appearance} 0 R >> >>`;
+  // One resource dictionary for every appearance stream (qpdf takes the font from it as it is).
+  const resourcesRef = w.alloc();
+  w.put(resourcesRef, `<< /Font << /${font} ${fontRefs.appearance} 0 R >> >>`);
+  const resources = `${resourcesRef} 0 R`;
   const appearance = (spot: WidgetSpot): number => {
     const width = spot.rect[2] - spot.rect[0];
     const height = spot.rect[3] - spot.rect[1];
@@ -77,7 +84,7 @@ export function writeForm(
       w.putStream(
         ref,
         `/Type /XObject /Subtype /Form /BBox ${bbox} /Resources ${resources}`,
-        new TextEncoder().encode("/Tx BMC\nEMC"),
+        EMPTY_APPEARANCE,
       );
       return ref;
     }
@@ -87,7 +94,7 @@ export function writeForm(
     w.putStream(
       ref,
       `/Type /XObject /Subtype /Form /BBox ${bbox} /Resources ${resources}`,
-      new TextEncoder().encode(content),
+      encoder.encode(content),
     );
     return ref;
   };

@@ -17,12 +17,31 @@ interface QrModules {
   data: ArrayLike<number>;
 }
 
+/**
+ * The few last codes, by text: the footer of every page asks for the symbol's size and the
+ * document draws it once, so without this one document of n pages encoded its code n + 1
+ * times (about 1 ms each: most of a 200-line invoice's footer time). The documents of one
+ * shipment share one verify URL too.
+ */
+const cache = new Map<string, QrModules & { content?: string }>();
+const CACHED = 16;
+
 /** The dark/light module matrix (row-major, top row first) for a text, error correction L. */
 export function qrModules(text: string): QrModules {
-  const qr = QRCode.create(qrText(text), { errorCorrectionLevel: "L" }) as {
-    modules: QrModules;
-  };
-  return qr.modules;
+  return cached(text);
+}
+
+function cached(text: string): QrModules & { content?: string } {
+  let hit = cache.get(text);
+  if (hit === undefined) {
+    const qr = QRCode.create(qrText(text), { errorCorrectionLevel: "L" }) as {
+      modules: QrModules;
+    };
+    hit = { size: qr.modules.size, data: qr.modules.data };
+    if (cache.size >= CACHED) cache.delete(cache.keys().next().value!);
+    cache.set(text, hit);
+  }
+  return hit;
 }
 
 /** What the code encodes: the verify URL with its trailing SHA-256 in capitals. */
@@ -37,17 +56,14 @@ export function qrSquareModules(text: string): number {
 
 export const QR_QUIET_MODULES = QUIET;
 
-const cache = new Map<string, string>();
-
 /**
  * Content stream of the QR form XObject, drawn in a 1 × 1 unit square: a white background
- * (the quiet zone must stay light whatever is behind it) and the dark modules. The few last
- * codes are cached: the documents of one shipment share one verify URL.
+ * (the quiet zone must stay light whatever is behind it) and the dark modules.
  */
 export function qrContent(text: string): string {
-  const hit = cache.get(text);
-  if (hit !== undefined) return hit;
-  const { size, data } = qrModules(text);
+  const code = cached(text);
+  if (code.content !== undefined) return code.content;
+  const { size, data } = code;
   const total = size + 2 * QUIET;
   const ops = [`${1 / total} 0 0 ${1 / total} 0 0 cm`, "1 g", `0 0 ${total} ${total} re f`, "0 g"];
   for (let row = 0; row < size; row++) {
@@ -64,8 +80,6 @@ export function qrContent(text: string): string {
     }
   }
   ops.push("f");
-  const content = ops.join("\n");
-  if (cache.size >= 16) cache.delete(cache.keys().next().value!);
-  cache.set(text, content);
-  return content;
+  code.content = ops.join("\n");
+  return code.content;
 }

@@ -195,9 +195,13 @@ export class CountryIndex {
       if (!code) continue;
       if (US_STATES.has(words.slice(Math.max(0, words.length - n - 1)).join(" "))) return null;
       if (n === 1 && US_STATES.has(tail)) return null;
-      // Cut the same number of words off the original text.
+      // Cut the original words that fold to those n ("U.K." folds to two: "u k").
       const parts = text.trim().split(/\s+/);
-      const rest = parts.slice(0, Math.max(0, parts.length - n)).join(" ").replace(/[\s,;-]+$/, "");
+      let cut = 0;
+      for (let folded = 0; folded < n && cut < parts.length; cut++) {
+        folded += fold(parts[parts.length - 1 - cut]!).split(" ").filter(Boolean).length;
+      }
+      const rest = parts.slice(0, parts.length - cut).join(" ").replace(/[\s,;-]+$/, "");
       return { code, rest };
     }
     return null;

@@ -23,6 +23,8 @@ import {
   readerAdjusted,
 } from "./confidence.ts";
 import { clean } from "./text.ts";
+import { withoutLineNumbers } from "./line_numbers.ts";
+import { rowTriple, type Token } from "./row_arithmetic.ts";
 
 /** A description read from more than one line. */
 const WRAPPED = FOUND_WEAK_LABEL + 0.05;
@@ -58,14 +60,31 @@ export function readItems(
   const hsToCheck = new Map<number, string>();
   let sum = 0;
   let summable = true;
-  for (const row of table.rows) {
+  const descriptions = withoutLineNumbers(
+    table.rows.map((r) => r.cells.description ? clean(r.cells.description.text) : ""),
+  );
+  for (const [r, row] of table.rows.entries()) {
     const item: ExtractedLineItem = {};
-    const quantity = numberOf(row.cells.quantity, marks.quantity, ocr);
-    const price = numberOf(row.cells.unit_price, marks.unit_price, ocr);
-    const amount = numberOf(row.cells.amount, marks.amount, ocr);
-    const description = row.cells.description ? clean(row.cells.description.text) : "";
+    let quantity = numberOf(row.cells.quantity, marks.quantity, ocr);
+    let price = numberOf(row.cells.unit_price, marks.unit_price, ocr);
+    let amount = numberOf(row.cells.amount, marks.amount, ocr);
+    const description = descriptions[r]!;
     if (description === "" && !quantity && !price) continue;
-    const check = arithmetic(quantity, price, amount);
+    let check = arithmetic(quantity, price, amount);
+    // The columns did not give three numbers that agree: the row's own arithmetic may (its
+    // amount taken from the amount cell, so that a packing list's cartons × pieces per carton
+    // is never read as a price).
+    const triple = check === "agrees" ? null : rowTriple(row, marks);
+    if (triple && triple.amount.cell === row.cells.amount) {
+      const cell = (t: Token): NumberCell => ({
+        value: t.value,
+        ambiguous: false,
+        rest: "",
+        segments: t.cell.segments,
+      });
+      [quantity, price, amount] = [cell(triple.quantity), cell(triple.price), cell(triple.amount)];
+      check = "agrees";
+    }
     if (description !== "") {
       // Where a description runs over lines, which lines are its own is a guess (the next
       // item's first line, a note): found, not sure.

@@ -6,6 +6,7 @@
 import type { DocumentLines, Segment } from "./layout_lines.ts";
 import { alignedIn, gapBetween, linesBelow, maxLineGap, rightNeighbour } from "./geometry.ts";
 import {
+  isLabel,
   type LabelKind,
   type LabelMatch,
   looksLikeLabel,
@@ -98,20 +99,35 @@ export function candidatesOf(doc: DocumentLines, hit: LabelHit): Candidate[] {
     out.push({ text: hit.match.rest, segments: [hit.segment], how: "inline" });
   }
   const right = rightNeighbour(doc, hit.segment);
-  if (right && !looksLikeLabel(right) && !underOtherLabel(doc, right)) {
+  if (right && !looksLikeLabel(right) && !underOtherLabel(doc, right) && !inLabelRow(doc, hit)) {
     out.push({ text: right.text, segments: [right], how: "right" });
   }
   let previous: { y1: number } = hit.segment;
   let taken = 0;
+  let upper: Segment | undefined;
   for (const line of linesBelow(doc, hit.segment.line)) {
     if (gapBetween(previous, line) > 1.5 * maxLineGap(doc)) break;
     previous = line;
     const below = alignedIn(doc, line, hit.segment);
     if (!below) continue;
     if (looksLikeLabel(below)) break;
+    // A value wrapped in a narrow cell ("23 oktober" over "2026"): both lines as one, after
+    // the first alone.
+    if (upper && gapBetween(upper, below) <= maxLineGap(doc)) {
+      out.push({ text: `${upper.text} ${below.text}`, segments: [upper, below], how: "below" });
+    }
+    upper = below;
     out.push({ text: below.text, segments: [below], how: "below" });
     // "HBE-26-0307   Mar. 20, 2026" under "No. & date of invoice": the rest of the line too.
-    const further = line.segments.filter((s) => s.x0 > below.x1 && !looksLikeLabel(s));
+    // Not past a segment under another label of the label's own line: that is the next
+    // box's value ("Marseille   GBFXT - Le Havre" under "Port of loading   Port of destination").
+    const others = doc.lines[hit.segment.line]!.segments.filter((s) =>
+      s !== hit.segment && s.x0 > hit.segment.x1 && looksLikeLabel(s)
+    );
+    const fence = Math.min(...others.map((s) => s.x0 - 0.5 * doc.unit));
+    const further = line.segments.filter((s) =>
+      s.x0 > below.x1 && !looksLikeLabel(s) && s.x0 < fence
+    );
     const joined = [below, ...further.slice(0, 2)];
     if (
       further.length > 0 &&
@@ -122,6 +138,17 @@ export function candidatesOf(doc: DocumentLines, hit: LabelHit): Candidate[] {
     if (++taken >= BELOW_LINES) break;
   }
   return out;
+}
+
+/**
+ * A row of labels ("Invoice No.  Date  Incoterm  Port of loading  Port of discharge  Origin")
+ * heads a grid whose values stand under them: what is right of one label is the next label,
+ * known to the vocabulary or not. Three labels on the line make such a row.
+ */
+function inLabelRow(doc: DocumentLines, hit: LabelHit): boolean {
+  if (doc.source === "sheet") return false;
+  const line = doc.lines[hit.segment.line]!;
+  return line.segments.filter((s) => s !== hit.segment && isLabel(s)).length >= 2;
 }
 
 /**

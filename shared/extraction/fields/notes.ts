@@ -1,3 +1,5 @@
+import { matchLabelText } from "./labels.ts";
+
 /**
  * Notes on a line item: a "Label: value" line under a description ("Origin: GERMANY",
  * "HS code: 8482.10", "原产地：中国") says something about the item and is not part of its
@@ -20,4 +22,14 @@ const NOTE_LABEL = /^[\p{L}][\p{L}\p{M} .'’/()-]{0,40}?\s*[:：]\s*$/u;
 
 export function isNoteLabel(text: string): boolean {
   return NOTE_LABEL.test(text.trim());
+}
+
+/**
+ * A line that starts a note whose label runs on to the next line ("País de origen / Country
+ * of" over "origin: ESPAÑA"): no colon of its own, it opens with a label the vocabulary knows,
+ * and the two lines read as one note.
+ */
+export function isNoteHead(line: string, next: string): boolean {
+  if (/[:：]/.test(line) || !noteOf(next)) return false;
+  return matchLabelText(line) !== null && noteOf(`${line} ${next}`) !== null;
 }

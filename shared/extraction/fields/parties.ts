@@ -94,7 +94,7 @@ function readBlock(doc: DocumentLines, hit: LabelHit, tableLines: Set<number>): 
     anchor = value;
   } else {
     const right = rightNeighbour(doc, hit.segment);
-    if (right && !isLabel(right) && right.x0 - hit.segment.x1 < 8 * doc.unit) {
+    if (right && !isLabel(right) && right.x0 - hit.segment.x1 < 12 * doc.unit) {
       lines.push({ text: right.text, segments: [right] });
       anchor = right;
       last = right;
@@ -126,7 +126,9 @@ function readBlock(doc: DocumentLines, hit: LabelHit, tableLines: Set<number>): 
     lines.push({ text: seg.text, segments: [seg] });
     last = seg;
   }
-  const accept = (s: Segment) => !tableLines.has(s.line) && !isLabel(s) && !endsBlock(s.text);
+  // Nor the document's title set above the block ("Facture commerciale" over the buyer).
+  const accept = (s: Segment) =>
+    !tableLines.has(s.line) && !isLabel(s) && !endsBlock(s.text) && !TITLE.test(s.text);
   if (lines.length === 0) {
     // The label alone on its line, centred on the block right of it.
     const beside = valueBeside(doc, hit);
@@ -185,8 +187,10 @@ function nameAbove(doc: DocumentLines, hit: LabelHit, block: BlockLine[]): Block
 
 /** Titles that head a document rather than name its sender. */
 const TITLE = new RegExp(
-  "\\b(invoice|factura|facture|rechnung|fattura|packing list|proforma|faktura|fatura)\\b",
-  "i",
+  "(?<!\\p{L})(invoice|factura|facture|rechnung|fattura|factuur|packing list|packliste|paklijst|" +
+    "proforma|faktura|fatura(?:s[ıi])?|romaneio|colisage|distinta)(?!\\p{L})|" +
+    "インボイス|送り状|請求書|发票|發票|装箱单|梱包明細",
+  "iu",
 );
 
 /**
@@ -240,7 +244,7 @@ function partyOf(
   const country = countryOf(rest, countries);
   // A country that ends a line ("33000 Mersin, TURKEY") ends the address: what follows is
   // contacts, or the text beside the block the reading ran on into.
-  const kept = country && !country.lineAlone ? rest.slice(0, country.index + 1) : rest;
+  const kept = country ? rest.slice(0, country.index + 1) : rest;
   const addressLines = country?.lineAlone
     ? kept.filter((_, i) => i !== country.index)
     : kept.map((l, i) => i === country?.index ? { ...l, text: country.rest } : l);
@@ -275,14 +279,23 @@ interface CountryFound {
   rest: string;
 }
 
-/** The country of an address: the last line that is one, or the end of the last lines. */
+/**
+ * The country of an address: the first line that is one (the lines after it are contacts, or
+ * a block below that the reading ran on into: a notify party, the title), or the end of a line.
+ */
 function countryOf(lines: BlockLine[], countries: CountryIndex): CountryFound | null {
-  for (let i = lines.length - 1; i >= 0; i--) {
+  const aloneAt = (i: number) => {
     const text = lines[i]!.text.replace(/^country\s*:?\s*/i, "");
     const code = text.trim();
-    const alone = countries.byName(text) ??
+    return countries.byName(text) ??
       (/^[A-Z]{2}$/.test(code) && countries.isCode(code) ? code : null);
-    if (alone) return { code: alone, index: i, lineAlone: true, rest: "" };
+  };
+  for (let i = 0; i < lines.length; i++) {
+    if (!aloneAt(i)) continue;
+    // "Scotland" over "United Kingdom": the last of the run is the country, the others are
+    // part of the address.
+    while (i + 1 < lines.length && aloneAt(i + 1)) i++;
+    return { code: aloneAt(i)!, index: i, lineAlone: true, rest: "" };
   }
   // No line of its own: the end of a line ("60612 Chicago, USA"), the first that has one.
   for (let i = 0; i < lines.length; i++) {

@@ -16,6 +16,7 @@ import {
   readLeaf,
 } from "./confidence.ts";
 import { clean } from "./text.ts";
+import { matchLabelText } from "./labels.ts";
 import type { CountryIndex } from "./countries.ts";
 import { overlapX } from "./geometry.ts";
 
@@ -124,6 +125,8 @@ const SYMBOLS: Record<string, string> = {
   "₩": "KRW",
   "zł": "PLN",
   "₺": "TRY",
+  "円": "JPY",
+  "元": "CNY",
 };
 /**
  * Currencies written as words ("Currency: Euro", "Price (US Dollars)"), in the languages of
@@ -170,6 +173,8 @@ function currencyIn(ctx: Context, text: string): string | null {
   // After a currency label, a bare "$" or "¥" is the usual reading of it.
   const bare = text.trim();
   if (bare in AMBIGUOUS_SYMBOLS) return AMBIGUOUS_SYMBOLS[bare]!;
+  // The Swiss franc's own abbreviation ("Fr.", "SFr."), too short to look for elsewhere.
+  if (/^S?Fr\.?$/i.test(bare)) return "CHF";
   return null;
 }
 
@@ -220,7 +225,7 @@ function currencyFromText(ctx: Context): Leaf<string> | undefined {
         if (code && ctx.currencies.has(code)) vote(code, seg, true);
       }
       // A symbol in brackets in a header: "Unit price (€)".
-      for (const m of seg.text.matchAll(/[(\[]\s*(€|£|zł|₺|₹|₩)\s*[)\]]/g)) {
+      for (const m of seg.text.matchAll(/[(\[]\s*(€|£|zł|₺|₹|₩|円|元)\s*[)\]]/g)) {
         vote(SYMBOLS[m[1]!]!, seg, true);
       }
       // A code next to an amount: "EUR 1,234.00", "1.234,00 EUR", "Total USD | 16,460.00".
@@ -231,7 +236,11 @@ function currencyFromText(ctx: Context): Leaf<string> | undefined {
           words.length > 1 && isAmount({ ...seg, text: words.slice(0, -1).join(" ") }));
       const after = /^[A-Z]{3}$/.test(first) && words.length > 1 &&
         isAmount({ ...seg, text: words.slice(1).join(" ") });
-      for (const code of [before ? last : null, after ? first : null]) {
+      // After a label in the same phrase: "Total EUR 291 015,00".
+      const inside = words.slice(1, -1).findLast((w, k) =>
+        /^[A-Z]{3}$/.test(w) && isAmount({ ...seg, text: words.slice(k + 2).join(" ") })
+      );
+      for (const code of [before ? last : null, after ? first : null, inside ?? null]) {
         if (code && ctx.currencies.has(code)) vote(code, seg, true);
       }
       for (const [symbol, c] of Object.entries({ ...SYMBOLS, ...AMBIGUOUS_SYMBOLS })) {
@@ -323,7 +332,7 @@ export function portReadings(
       // it is a code.
       if (
         c.how === "inline" && !hit.match.colon && !/^[A-Z]{2}\s?[A-Z2-9]{3}$/.test(c.text) &&
-        !/[(\[][A-Z]{2}\s?[A-Z2-9]{3}[)\]]/.test(c.text)
+        !/[(\[][A-Z]{2}\s?[A-Z2-9]{3}[)\]]/.test(c.text) && !placeAfterLabel(c.text)
       ) {
         continue;
       }
@@ -332,6 +341,17 @@ export function portReadings(
     }
   }
   return out;
+}
+
+/**
+ * A bilingual label run into its value without a colon ("Puerto de descarga / Port of
+ * destination La Spezia"): the value is a place in capitals after a label that ends with a
+ * label's last word, not a word that leads on ("… of", "… de").
+ */
+function placeAfterLabel(rest: string): boolean {
+  const t = rest.trim();
+  if (!/^\p{Lu}/u.test(t) || /\b(of|to|from|and|or|de|du|di|van|der)$/i.test(t)) return false;
+  return matchLabelText(t) === null && t.split(/\s+/).length <= 4;
 }
 
 function portIn(

@@ -8,7 +8,7 @@
  */
 import type { DocumentLines, Line, Segment } from "./layout_lines.ts";
 import { type Column, type ColumnType, findHeaders, type TableHeader } from "./table_header.ts";
-import { isNoteLabel, noteOf } from "./notes.ts";
+import { isNoteHead, isNoteLabel, noteOf } from "./notes.ts";
 import { contentHeader } from "./table_content.ts";
 import { alignedColumns } from "./table_columns.ts";
 import { retypeByContent } from "./table_retype.ts";
@@ -278,20 +278,43 @@ function joinLines(lines: TableLine[], columns: Set<ColumnType>): RawRow[] {
   const anchors = lines.map((tl, i) => isAnchor(tl) ? i : -1).filter((i) => i >= 0);
   if (anchors.length === 0) return [];
   const middle = (i: number) => (lines[i]!.line.y0 + lines[i]!.line.y1) / 2;
-  const owner = (i: number): number => {
+  // Cells set from the top: every row's text starts on the line of its numbers, and no text
+  // stands above the first row's. Then a line between two rows runs on the row above, however
+  // near the next row's numbers it stands (rows set without padding).
+  const described = (i: number) => lines[i]!.cells.description !== undefined;
+  const fromTop = anchors.every(described) &&
+    !lines.slice(0, anchors[0]).some((tl) => tl.cells.description);
+  const owners: number[] = [];
+  lines.forEach((_, i) => {
     const above = anchors.filter((a) => a <= i).at(-1);
     const below = anchors.find((a) => a > i);
-    if (above === undefined) return below!;
-    if (below === undefined || above === i) return above;
+    if (above === undefined) return owners.push(below!);
+    if (below === undefined || above === i || fromTop) return owners.push(above);
+    // Once a line starts the next row, the lines after it up to that row's numbers are its.
+    if (owners[i - 1] === below) return owners.push(below);
     const up = middle(i) - middle(above), down = middle(below) - middle(i);
-    return down < 0.8 * up ? below : above;
-  };
+    // In cells set from the middle or the bottom, a line halfway between two rows that starts
+    // a new phrase ("Upholstered chairs…", not "frames") begins the row below.
+    const starts = /^\p{Lu}\p{Ll}/u.test(lines[i]!.cells.description?.text ?? "");
+    owners.push(down < 0.8 * up || (starts && down <= 1.25 * up) ? below : above);
+  });
+  const owner = (i: number): number => owners[i]!;
   const rows = new Map<number, RawRow>(anchors.map((a) => [a, { cells: {}, wrapped: false }]));
   // A note ("Origin: FRANCE") follows the description it is about, however near the next
   // item's numbers stand: it belongs to the item above that has its description already.
+  // A note's label broken over two lines ("Country of" over "origin: SPAIN") starts a note too.
+  const heads = new Set(
+    lines.flatMap((tl, i) => {
+      const next = lines[i + 1];
+      const a = tl.cells.description?.text, b = next?.cells.description?.text;
+      if (!a || !b || isAnchor(tl) || isAnchor(next!)) return [];
+      return isNoteHead(a, b) ? [i] : [];
+    }),
+  );
+  const startsNote = (text: string, i: number) => isNoteLabel(text) || heads.has(i);
   const noteOwner = (tl: TableLine, i: number): RawRow | undefined => {
     const text = tl.cells.description?.text;
-    if (!text || isAnchor(tl) || !(isNoteLabel(text) || noteOf(text))) return undefined;
+    if (!text || isAnchor(tl) || !(startsNote(text, i) || noteOf(text))) return undefined;
     const above = anchors.filter((a) => a < i).at(-1);
     const row = above === undefined ? undefined : rows.get(above);
     return row?.cells.description ? row : undefined;
@@ -305,7 +328,7 @@ function joinLines(lines: TableLine[], columns: Set<ColumnType>): RawRow[] {
     awaiting = null;
     const row = pending && !isAnchor(tl) ? pending : noteOwner(tl, i) ?? rows.get(owner(i))!;
     if (description && !isAnchor(tl) && row.cells.description) {
-      if (isNoteLabel(description.text)) {
+      if (startsNote(description.text, i)) {
         awaiting = row;
         return;
       }

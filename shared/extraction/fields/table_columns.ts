@@ -45,8 +45,14 @@ export function alignedColumns(
   // A header's cell runs from where its words start to where the next header's start: a
   // value set flush right ends inside it.
   const starts = columns.map((c) => c.x0).sort((a, b) => a - b);
+  const cellEnd = (c: Column) => starts.find((x) => x > c.x0) ?? Infinity;
+  // Within half a text height left of a header's start counts too, unless the edge is inside
+  // another value column's cell outright (a quantity flush right against "Cartons").
+  const strictly = (run: Run, c: Column) => run.edge >= c.x0 && run.edge < cellEnd(c);
   const inCell = (run: Run, c: Column) =>
-    run.edge >= c.x0 - 0.5 * doc.unit && run.edge < (starts.find((x) => x > c.x0) ?? Infinity);
+    strictly(run, c) ||
+    (run.edge >= c.x0 - 0.5 * doc.unit && run.edge < cellEnd(c) &&
+      !targets.some((other) => other !== c && strictly(run, other)));
   const cost = (run: Run, column: Column) => {
     const near = Math.max(column.x0 - run.x1, run.x0 - column.x1) <= reach(doc, lastHeaderLine) ||
       inCell(run, column);
@@ -55,7 +61,9 @@ export function alignedColumns(
       return Infinity;
     }
     const distance = Math.abs((run.x0 + run.x1) / 2 - (column.x0 + column.x1) / 2);
-    return inCell(run, column) ? distance / 2 : distance;
+    // A value flush right in a header's cell stands far from a header flush left, and may
+    // stand nearer the next header's words: the cell weighs more than the distance.
+    return inCell(run, column) ? distance / 4 : distance;
   };
   for (const [run, column] of matchInOrder(runs, targets, cost)) {
     const own = out[columns.indexOf(column)]!;

@@ -578,7 +578,10 @@ function merged(columns: Column[]): Column[] {
   let countUsed = false;
   for (const c of sorted) {
     if (c.type !== "count") continue;
-    c.type = !hasQuantity && !countUsed ? "quantity" : "other";
+    // Beside a quantity column, a count of packages ("Cartons", "Colli") stays a numeric column
+    // of its own, so that its numbers are not taken for the quantities next to them; a count
+    // of pieces ("Pcs", "Units") is most often the quantity's own header split in two.
+    c.type = !hasQuantity && !countUsed ? "quantity" : namesPackages(c.header) ? "count" : "other";
     countUsed = true;
   }
   if (!sorted.some((c) => c.type === "description")) {
@@ -587,6 +590,37 @@ function merged(columns: Column[]): Column[] {
   }
   if (!sorted.some((c) => c.type === "description")) return withGuessedDescription(sorted);
   return sorted;
+}
+
+/** Words that count packages, not pieces: a packing list's cartons beside its quantities. */
+const PACKAGES = new Set([
+  "cartons",
+  "ctns",
+  "cajas",
+  "cases",
+  "boxes",
+  "bags",
+  "sacks",
+  "drums",
+  "packages",
+  "pkgs",
+  "packs",
+  "volumes",
+  "bultos",
+  "kartons",
+  "colis",
+  "colli",
+  "kolli",
+  "kartony",
+  "caixas",
+  "koli",
+  "箱数",
+  "件数",
+  "ケース数",
+]);
+
+function namesPackages(header: string): boolean {
+  return fold(header).split(" ").some((t) => PACKAGES.has(t));
 }
 
 /**

@@ -715,6 +715,7 @@ export const INTL_HEADERS: [ColumnType, string[]][] = [
     "Kartons",
     "Colis",
     "Colli",
+    "Kolli",
     "Kartony",
     "Caixas",
     "Koli",

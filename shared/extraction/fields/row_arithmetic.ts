@@ -1,0 +1,74 @@
+/**
+ * A row's quantity, unit price and amount found from its arithmetic when the columns did not
+ * place them: a header cell merged over two columns ("P.U. / Unit Total / Total") puts the
+ * price and the amount in one cell, a unit header beside the quantity's ("Qté | Units") takes
+ * the quantities, a price header in words no vocabulary knows leaves the prices in an unread
+ * column. Among the numbers of the row's value cells, three in left-to-right order of which the
+ * third is the product of the first two (to the cent or 0.1 %) are the quantity, the price and
+ * the amount: the same check that makes a row's numbers sure, so it cannot pick a wrong triple
+ * that would pass it.
+ */
+import type { RawCell, RawRow } from "./table.ts";
+import type { ColumnType } from "./table_header.ts";
+import { type DecimalMark, parseNumber } from "./numbers.ts";
+
+/** Cells whose numbers may be the row's quantity, price or amount. */
+const VALUE_CELLS: ColumnType[] = ["quantity", "unit_price", "amount", "other", "unit", "count"];
+
+/** A number in a cell's text, not part of a code ("J375-1") or a word. */
+const NUMBER =
+  /(?<![\p{L}\d\-/.,])\d{1,3}(?:[ .,'\u00a0]\d{3})+(?:[.,]\d+)?(?![\p{L}\d\-/])|(?<![\p{L}\d\-/.,])\d+(?:[.,]\d+)?(?![\p{L}\d\-/])/gu;
+
+export interface Token {
+  value: number;
+  text: string;
+  cell: RawCell;
+  /** Where its first word starts on the line. */
+  x: number;
+}
+
+export interface RowTriple {
+  quantity: Token;
+  price: Token;
+  amount: Token;
+}
+
+/**
+ * The row's (quantity, price, amount) read from its numbers, the amount the rightmost number
+ * that is a product of two before it; null when no three agree.
+ */
+export function rowTriple(
+  row: RawRow,
+  marks: Record<"quantity" | "unit_price" | "amount", DecimalMark | null>,
+): RowTriple | null {
+  const tokens: Token[] = [];
+  for (const type of VALUE_CELLS) {
+    const cell = row.cells[type];
+    if (!cell) continue;
+    const mark = type === "quantity" ? marks.quantity : marks.amount;
+    const words = cell.segments.flatMap((s) => s.words);
+    const used = new Set<number>();
+    for (const m of cell.text.matchAll(NUMBER)) {
+      const n = parseNumber(m[0], mark);
+      const first = m[0].split(/\s/)[0]!;
+      const at = words.findIndex((w, i) => !used.has(i) && w.text.includes(first));
+      if (!n || n.value <= 0 || at < 0) continue;
+      used.add(at);
+      tokens.push({ value: n.value, text: m[0], cell, x: words[at]!.x });
+    }
+  }
+  // One cell holds the numbers of several columns: their places on the line give the order.
+  tokens.sort((a, b) => a.x - b.x);
+  for (let k = tokens.length - 1; k >= 2; k--) {
+    for (let i = 0; i < k; i++) {
+      for (let j = i + 1; j < k; j++) {
+        const [a, b, c] = [tokens[i]!, tokens[j]!, tokens[k]!];
+        if (a.value === c.value || b.value === c.value) continue;
+        if (Math.abs(a.value * b.value - c.value) > Math.max(0.011, 0.001 * c.value)) continue;
+        // The quantity stands left of the price.
+        return { quantity: a, price: b, amount: c };
+      }
+    }
+  }
+  return null;
+}

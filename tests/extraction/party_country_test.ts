@@ -1,0 +1,85 @@
+/**
+ * A party's address ends at its country's line: what the reading runs on into below it (the
+ * title under a letterhead, a notify party under the buyer) is not its address, and the last
+ * country named there is not its country.
+ */
+import { equal } from "../support/assert.ts";
+import { findFields } from "../../shared/extraction/fields/finder.ts";
+import { fileLookups } from "../../shared/extraction/fields/reference_files.ts";
+import type { TextDocument } from "../../shared/extraction/layout.ts";
+import { row, words } from "../support/placed_words.ts";
+
+Deno.test("an address ends at the first line that is its country", async () => {
+  const doc: TextDocument = {
+    kind: "text",
+    source: "pdf_text",
+    pages: [{
+      width: 600,
+      height: 850,
+      words: [
+        ...words(40, 60, "Buyer: Daehan Steel Co., Ltd."),
+        ...words(40, 72, "156, Haeun-daero"),
+        ...words(40, 84, "Busan 48939"),
+        ...words(40, 96, "SOUTH KOREA"),
+        ...words(40, 108, "Bildirim adresi: Importadora del Golfo"),
+        ...words(40, 120, "Blvd. Avila Camacho 222"),
+        ...words(40, 132, "64000 Monterrey"),
+        ...words(40, 144, "Mexico"),
+        ...row(200, [[40, "Description"], [300, "Quantity"], [380, "Unit price"], [480, "Amount"]]),
+        ...row(220, [[40, "Steel frames"], [300, "10"], [380, "5.00"], [480, "50.00"]]),
+      ],
+    }],
+  };
+  const result = await findFields(doc, await fileLookups());
+  equal(result.importer?.address?.value, "156, Haeun-daero, Busan 48939");
+  equal(result.importer?.country?.value, "KR");
+});
+
+Deno.test("a label in a wide label column takes the block right of it, not the title above", async () => {
+  const doc: TextDocument = {
+    kind: "text",
+    source: "pdf_text",
+    pages: [{
+      width: 600,
+      height: 850,
+      words: [
+        ...words(420, 40, "İhracat Faturası"),
+        // 5 pt a character, 10 pt high: the values stand ten text heights right of the labels.
+        ...row(62, [[52, "Satıcı"], [182, "Anadolu Tekstil A.Ş."], [300, "Müşteri"], [
+          420,
+          "Pioneer Distribution, Inc.",
+        ]]),
+        ...row(74, [[182, "Atatürk Caddesi No: 143"], [420, "164 Harbor Drive"]]),
+        ...row(86, [[182, "35000 İzmir"], [420, "Long Beach, CA 90802"]]),
+        ...row(98, [[182, "TÜRKİYE"], [420, "USA"]]),
+      ],
+    }],
+  };
+  const result = await findFields(doc, await fileLookups());
+  equal(result.exporter?.name?.value, "Anadolu Tekstil A.Ş.");
+  equal(result.exporter?.country?.value, "TR");
+  equal(result.importer?.name?.value, "Pioneer Distribution, Inc.");
+  equal(result.importer?.address?.value, "164 Harbor Drive, Long Beach, CA 90802");
+});
+
+Deno.test("of two country lines in a row, the last is the country", async () => {
+  const doc: TextDocument = {
+    kind: "text",
+    source: "pdf_text",
+    pages: [{
+      width: 600,
+      height: 850,
+      words: [
+        ...words(40, 60, "Seller: Speyside Distillers Ltd"),
+        ...words(40, 72, "Distillery Road"),
+        ...words(40, 84, "Keith AB55 5BT"),
+        ...words(40, 96, "Scotland"),
+        ...words(40, 108, "United Kingdom"),
+        ...words(300, 60, "Buyer: Pioneer Distribution, Inc."),
+      ],
+    }],
+  };
+  const result = await findFields(doc, await fileLookups());
+  equal(result.exporter?.address?.value, "Distillery Road, Keith AB55 5BT, Scotland");
+  equal(result.exporter?.country?.value, "GB");
+});

@@ -1,0 +1,85 @@
+/**
+ * A row's quantity, price and amount from its own arithmetic where the columns misplaced them:
+ * price and amount in one merged cell, quantities under a unit header, prices under a header
+ * no vocabulary knows.
+ */
+import { equal } from "../support/assert.ts";
+import { rowTriple } from "../../shared/extraction/fields/row_arithmetic.ts";
+import type { RawCell, RawRow } from "../../shared/extraction/fields/table.ts";
+import { findFields } from "../../shared/extraction/fields/finder.ts";
+import { fileLookups } from "../../shared/extraction/fields/reference_files.ts";
+import type { TextDocument } from "../../shared/extraction/layout.ts";
+import { words as placed } from "../support/placed_words.ts";
+import { linesOf } from "../../shared/extraction/fields/layout_lines.ts";
+
+/** A cell whose text is set at x, as the table would hold it. */
+function cell(x: number, text: string): RawCell {
+  const doc: TextDocument = {
+    kind: "text",
+    source: "pdf_text",
+    pages: [{ width: 600, height: 800, words: placed(x, 100, text) }],
+  };
+  const segments = linesOf(doc).lines.flatMap((l) => l.segments);
+  return { text, segments };
+}
+
+const marks = { quantity: ",", unit_price: ",", amount: "," } as const;
+
+Deno.test("rowTriple() finds quantity × price = amount among the row's numbers, left to right", () => {
+  const merged: RawRow = {
+    cells: { quantity: cell(325, "1.400 pcs"), amount: cell(440, "67,40 94.360,00") },
+    wrapped: false,
+  };
+  const t = rowTriple(merged, marks);
+  equal([t?.quantity.value, t?.price.value, t?.amount.value].join(" "), "1400 67.4 94360");
+  // An article code's digits are no number; the price in an unread column is.
+  const unread: RawRow = {
+    cells: {
+      other: cell(171, "V860-2"),
+      quantity: cell(424, "1.650"),
+      unit: cell(475, "43,00"),
+      amount: cell(506, "70.950,00"),
+    },
+    wrapped: false,
+  };
+  const u = rowTriple(unread, marks);
+  equal([u?.quantity.value, u?.price.value, u?.amount.value].join(" "), "1650 43 70950");
+  const none: RawRow = {
+    cells: { quantity: cell(325, "12"), amount: cell(440, "5,00 70,00") },
+    wrapped: false,
+  };
+  equal(rowTriple(none, marks), null);
+});
+
+Deno.test("findFields() reads the price from a cell merged with the amount", async () => {
+  const doc: TextDocument = {
+    kind: "text",
+    source: "pdf_text",
+    pages: [{
+      width: 600,
+      height: 850,
+      words: [
+        ...placed(40, 40, "FACTURE"),
+        ...placed(40, 200, "Désignation"),
+        ...placed(325, 200, "Qté / Unité /"),
+        ...placed(409, 200, "P.U. / Unit Total / Total"),
+        ...placed(325, 211, "Units Unit"),
+        ...placed(409, 211, "Price (EUR)"),
+        ...placed(519, 211, "(EUR)"),
+        ...placed(40, 230, "Static converters"),
+        ...placed(325, 230, "1.400 pcs"),
+        ...placed(442, 230, "67,40"),
+        ...placed(497, 230, "94.360,00"),
+        ...placed(40, 250, "Steel frames"),
+        ...placed(325, 250, "192 kg"),
+        ...placed(442, 250, "587,00"),
+        ...placed(497, 250, "112.704,00"),
+      ],
+    }],
+  };
+  const items = (await findFields(doc, await fileLookups())).goods.line_items;
+  equal(
+    items.map((i) => `${i.quantity?.value}×${i.unit_price?.value}`).join(" "),
+    "1400×67.4 192×587",
+  );
+});

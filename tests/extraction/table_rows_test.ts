@@ -1,0 +1,81 @@
+/**
+ * Which row a line of text between two rows of numbers belongs to: the row above where cells
+ * are set from the top, however near the next row it stands; in cells set from the middle, a
+ * line that starts a new phrase begins the row below. A note's label broken over two lines is
+ * a note, not more of the description.
+ */
+import { equal } from "../support/assert.ts";
+import { findFields } from "../../shared/extraction/fields/finder.ts";
+import { fileLookups } from "../../shared/extraction/fields/reference_files.ts";
+import { isNoteHead } from "../../shared/extraction/fields/notes.ts";
+import type { TextDocument, Word } from "../../shared/extraction/layout.ts";
+import { row, words } from "../support/placed_words.ts";
+
+function page(lines: Word[]): TextDocument {
+  return {
+    kind: "text",
+    source: "pdf_text",
+    pages: [{
+      width: 600,
+      height: 850,
+      words: [
+        ...words(40, 40, "COMMERCIAL INVOICE"),
+        ...row(200, [[40, "Description"], [300, "Quantity"], [380, "Unit price"], [
+          480,
+          "Amount",
+        ]]),
+        ...lines,
+      ],
+    }],
+  };
+}
+
+const item = (y: number, text: string, q: string, p: string, a: string) =>
+  row(y, [[40, text], [300, q], [380, p], [480, a]]);
+
+async function descriptions(doc: TextDocument): Promise<string> {
+  const result = await findFields(doc, await fileLookups());
+  return result.goods.line_items.map((i) => i.description?.value).join("|");
+}
+
+Deno.test("a line run on under a row set from the top stays with it, near the next row", async () => {
+  const doc = page([
+    ...item(220, "Wrist-watches,", "194", "416.60", "80,820.40"),
+    ...words(40, 232, "automatic, steel"),
+    ...words(40, 244, "case"),
+    ...item(253, "Skin care creams, 50", "2,400", "3.07", "7,368.00"),
+    ...words(40, 265, "ml jars"),
+  ]);
+  equal(
+    await descriptions(doc),
+    "Wrist-watches, automatic, steel case|Skin care creams, 50 ml jars",
+  );
+});
+
+Deno.test("in cells set from the middle, a new phrase between rows begins the row below", async () => {
+  const doc = page([
+    ...words(40, 215, "Wrist-watches, automatic,"),
+    ...item(225, "steel case", "70", "115.90", "8,113.00"),
+    ...item(245, "Red wine, 0.75 l bottles", "2,050", "11.90", "24,395.00"),
+    ...words(40, 255, "Upholstered chairs with wooden"),
+    ...item(265, "frames", "219", "156.00", "34,164.00"),
+  ]);
+  equal(
+    await descriptions(doc),
+    "Wrist-watches, automatic, steel case|Red wine, 0.75 l bottles|" +
+      "Upholstered chairs with wooden frames",
+  );
+});
+
+Deno.test("a note's label over two lines is a note", async () => {
+  equal(isNoteHead("País de origen / Country of", "origin: ESPAÑA"), true);
+  equal(isNoteHead("Static converters, 24 V power", "supplies"), false);
+  equal(isNoteHead("supplies", "Origin: SPAIN"), false);
+  const doc = page([
+    ...item(220, "Crèmes de soin, pots de 50 ml", "300", "24.60", "7,380.00"),
+    ...words(40, 232, "Origine / Country of"),
+    ...words(40, 244, "origin: FRANCE"),
+    ...item(256, "Natural cork stoppers", "13,650", "0.29", "3,958.50"),
+  ]);
+  equal(await descriptions(doc), "Crèmes de soin, pots de 50 ml|Natural cork stoppers");
+});
