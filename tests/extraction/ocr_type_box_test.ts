@@ -1,6 +1,6 @@
 /**
  * OCR word boxes measured like a text layer's (type_box.ts): every word of an engine text line
- * at the line's height, a trailing comma given its advance.
+ * as tall as the line's tallest word, about its own middle; a trailing comma given its advance.
  */
 import { typeBoxes } from "../../shared/extraction/ocr/type_box.ts";
 import type { PixelWord } from "../../shared/extraction/ocr/tesseract.ts";
@@ -18,7 +18,7 @@ function word(text: string, x: number, y: number, height: number, line?: number)
   };
 }
 
-Deno.test("typeBoxes() gives a line's words its height and a trailing comma its advance", () => {
+Deno.test("typeBoxes() gives a line's words its tallest word's height, a comma its advance", () => {
   const boxes = typeBoxes([
     word("Skin", 494, 1607, 27, 7),
     word("care", 607, 1614, 20, 7),
@@ -29,10 +29,10 @@ Deno.test("typeBoxes() gives a line's words its height and a trailing comma its 
   assertEquals(
     boxes.map((w) => [w.text, w.y, w.height, w.width]),
     [
-      ["Skin", 1607, 34, 80],
-      ["care", 1607, 34, 80],
-      // 34 high: a quarter of that beyond the comma's ink.
-      ["creams,", 1607, 34, 89],
+      ["Skin", 1607, 27, 80],
+      ["care", 1610.5, 27, 80],
+      // 27 high: a quarter of that beyond the comma's ink.
+      ["creams,", 1614, 27, 87],
       ["78", 1609, 25, 80],
       // A word read box by box has no engine line: left as read.
       ["read", 300, 22, 80],
