@@ -4,7 +4,7 @@
  * that one is scored only by `deno task bench extraction`, when reporting.
  *
  *   nice deno run -A scripts/corpus/score_tune.ts [--formats digital_pdf,xlsx] [--misses]
- *     [--only g012]
+ *     [--only g012,g013]
  */
 import { BuiltInExtractionProvider } from "../../shared/extraction/builtin_provider.ts";
 import { loadOcr } from "../../shared/extraction/ocr/load.ts";
@@ -28,13 +28,14 @@ function arg(name: string): string | undefined {
 }
 
 const formats = arg("--formats")?.split(",");
-const only = arg("--only");
+const only = arg("--only")?.split(",");
 const misses = Deno.args.includes("--misses");
 const pct = (t: Tally) => `${(ratio(t.right, t.expected) * 100).toFixed(1)} %`;
 
 const provider = new BuiltInExtractionProvider(await fileLookups(), { ocr: loadOcr });
 const entries = (await readGenerated("tune")).filter((e) =>
-  (!formats || formats.includes(e.format)) && (!only || e.file.startsWith(only))
+  (!formats || formats.includes(e.format)) &&
+  (!only || only.some((prefix) => e.file.startsWith(prefix)))
 );
 const byFormat = new Map<string, Tally[]>();
 const byField = new Map<string, Tally[]>();

@@ -1,0 +1,50 @@
+/**
+ * How the English reading of a page and its reading in the page's own language are joined
+ * (withPageLanguage): the English words stay, with the accents of the other reading where both
+ * read the same letters, and the other reading's word where the English one was unsure.
+ */
+import { withPageLanguage } from "../../shared/extraction/ocr/tesseract.ts";
+import type { PixelWord } from "../../shared/extraction/ocr/tesseract.ts";
+import { assertEquals } from "../support/assert.ts";
+
+function word(text: string, x: number, confidence: number, width = 100): PixelWord {
+  return { text, x, y: 50, width, height: 30, confidence };
+}
+
+Deno.test("withPageLanguage() takes the page language's accents and its surer words", () => {
+  const english = [
+    word("Corticas", 0, 0.84),
+    word("Ferreira", 120, 0.95),
+    word("Blvd.", 240, 0.96),
+    word("izmir", 360, 0.9),
+    word("Rua", 480, 0.5),
+    word("Porto", 600, 0.9),
+    word("4050-372", 720, 0.93),
+  ];
+  const local = [
+    word("Cortiças", 2, 0.8, 98),
+    word("Ferreira", 120, 0.96),
+    // Different letters at a lower confidence: the English reading stays.
+    word("Bivd.", 240, 0.7),
+    word("İzmir", 360, 0.88),
+    // Surer where the English model was unsure: taken.
+    word("Rúa", 480, 0.91),
+    // Accents, but far less sure than the English reading: left out.
+    word("Pórto", 600, 0.6),
+    // A box that does not cover the English word's place is not its reading.
+    word("4050-872", 900, 0.99),
+  ];
+  assertEquals(
+    withPageLanguage(english, local).map((w) => w.text),
+    ["Cortiças", "Ferreira", "Blvd.", "İzmir", "Rúa", "Porto", "4050-372"],
+  );
+  // The English word keeps its own box and confidence when only its accents change.
+  const [first] = withPageLanguage(english, local);
+  assertEquals([first!.x, first!.width, first!.confidence], [0, 100, 0.84]);
+});
+
+Deno.test("withPageLanguage() keeps the English word where the other reading splits it", () => {
+  const english = [word("Calcados", 0, 0.8, 200)];
+  const local = [word("Cal", 0, 0.9, 60), word("çados", 70, 0.9, 130)];
+  assertEquals(withPageLanguage(english, local).map((w) => w.text), ["Calcados"]);
+});
