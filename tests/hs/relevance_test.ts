@@ -123,6 +123,8 @@ serviceTest("hs-codes/search finds the right subheading in the first three", asy
       ["vacuum bottle", ["9617.00"]],
       ["evaporated milk", ["0402.91", "0402.99"]],
       ["herbal tea", ["2106.90", "1211.90"]],
+      ["coffee mug", ["6912.00", "6911.10"]],
+      ["tea kettle", ["7323.93", "7323.94", "7323.91"]],
       ["sneakres", ["6404.11"]],
       // 6306.22 "Tents; of synthetic fibres" has "camping" through its heading 6306.
       ["camping tent", ["6306.22", "6306.29"]],
