@@ -33,6 +33,8 @@ export interface Lexicon {
 export interface Entry {
   alts: string[];
   codes: string[];
+  /** The vocabulary's terms of this key, as written ("flavored", "roast"). */
+  terms: string[];
 }
 
 /** Words whose stems (and typed words whose corrections) are remembered, at most (5 MB each). */
@@ -91,8 +93,9 @@ async function loadLexicon(db: Queryable): Promise<Lexicon> {
   );
   const loaded = JSON.parse(row!.lexicon) as Loaded;
   const terms = new Map<string, Entry>();
-  for (const [key, , codes, means] of loaded.terms) {
-    const entry = terms.get(key) ?? { alts: [], codes: [] };
+  for (const [key, term, codes, means] of loaded.terms) {
+    const entry = terms.get(key) ?? { alts: [], codes: [], terms: [] };
+    entry.terms.push(term);
     const text = means?.trim();
     if (text && !entry.alts.includes(text)) entry.alts.push(text);
     for (const code of (codes ?? "").split(" ")) {

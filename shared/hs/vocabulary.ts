@@ -50,7 +50,8 @@ export async function readConcepts(db: Queryable, q: string): Promise<Concept[]>
     const phrase = longestPhrase(words, i, vocabulary);
     if (phrase) {
       out.push({
-        ...phrase.entry,
+        alts: phrase.entry.alts,
+        codes: phrase.entry.codes,
         words: phrase.text,
         lexemes: [],
         weight: 1,
@@ -128,7 +129,7 @@ async function meanings(db: Queryable, words: readonly SearchWord[]) {
   for (const text of texts) {
     const key = termWords(text).map((w) => stem(w) ?? w).join(" ");
     const entry = lexicon.terms.get(key);
-    if (entry) vocabulary.set(text, entry);
+    if (entry && !participleOfAnotherTerm(text, entry)) vocabulary.set(text, entry);
   }
   // A word is a typo when its stem is known nowhere; stop words have no stem and are no typos.
   const unknown = (w: string) => {
@@ -143,6 +144,17 @@ async function meanings(db: Queryable, words: readonly SearchWord[]) {
     if (corrections.length > 0) fixed.set(word, corrections);
   }
   return { vocabulary, fixed, lexicon };
+}
+
+/**
+ * "roasted", "canned", "peeled", "salted" share their stems with the nouns roast (a cut of
+ * meat), can, peel and salt, which the vocabulary names; typed, they say how goods are prepared
+ * or packed, not what they are ("roasted pistachios" are 2008, not meat). A one-word "-ed" form
+ * takes a term's meaning only when the vocabulary has that very word ("flavored", "colored").
+ * The word is still searched as typed (stemmed), in the nomenclature's own wording.
+ */
+function participleOfAnotherTerm(text: string, entry: Entry): boolean {
+  return /^\p{L}+ed$/u.test(text) && !entry.terms.includes(text);
 }
 
 /** A typed word's correction (typos.ts), remembered in the lexicon while it has room. */

@@ -118,6 +118,13 @@ serviceTest("hs-codes/search finds the right subheading in the first three", asy
       ["jeans", ["6203.42", "6204.62"]],
       ["aluminum foil", ["7607.11", "7607.19", "7607.20"]],
       ["computer mouse", ["8471.60"]],
+      // US retail names of data/hs/curated.tsv: WordNet read them as other goods or not at all.
+      ["curling iron", ["8516.32"]],
+      ["vacuum bottle", ["9617.00"]],
+      ["evaporated milk", ["0402.91", "0402.99"]],
+      ["herbal tea", ["2106.90", "1211.90"]],
+      ["coffee mug", ["6912.00", "6911.10"]],
+      ["tea kettle", ["7323.93", "7323.94", "7323.91"]],
       ["sneakres", ["6404.11"]],
       // 6306.22 "Tents; of synthetic fibres" has "camping" through its heading 6306.
       ["camping tent", ["6306.22", "6306.29"]],
@@ -181,6 +188,34 @@ serviceTest("hs-codes/search finds the right subheading in the first three", asy
     }
     await top();
     equal(await top(), undefined);
+  });
+
+  for (
+    const [q, country, notFirst] of [
+      // roast, a cut of meat (0208, 0210), is a vocabulary noun.
+      ["roasted pistachios", "US", ["0208", "0210"]],
+      ["roasted macadamia nuts", "", ["0208", "0210"]],
+    ] as const
+  ) {
+    await t.step(`"${q}" is not read as the noun of its "-ed" word (${notFirst})`, async () => {
+      const page = await expectJson<SearchPage>(
+        await search(svc, team, { q, ...(country ? { country } : {}) }),
+        200,
+      );
+      const top = page.results.slice(0, 3).map((r) => r.code);
+      assert(top.length > 0, q);
+      assert(!top.some((c) => notFirst.some((p) => c.startsWith(p))), `${q}: ${top.join(" ")}`);
+    });
+  }
+
+  await t.step('an "-ed" word the vocabulary has itself keeps its meaning', async () => {
+    // The curated "flavored" (US) means "flavoured": 2202.10 is "Waters ... flavoured".
+    const page = await expectJson<SearchPage>(
+      await search(svc, team, { q: "flavored water" }),
+      200,
+    );
+    const top = page.results.slice(0, 3).map((r) => r.code);
+    assert(top.includes("2202.10"), top.join(" "));
   });
 
   await t.step(
