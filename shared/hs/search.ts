@@ -30,7 +30,7 @@ export interface HsSearchInput {
  * Searches HS codes, and with a country its national tariff lines: by code prefix when `q` is
  * a code in any written form (codes.ts), in code order; otherwise by words, best first.
  */
-export async function searchHsCodes(db: SearchDb, input: HsSearchInput): Promise<HsSearchPage> {
+export async function searchHsCodes(db: Queryable, input: HsSearchInput): Promise<HsSearchPage> {
   const prefix = codePrefix(input.q);
   return prefix !== null ? await searchByCode(db, prefix, input) : await searchByWords(db, input);
 }
@@ -40,14 +40,11 @@ export async function searchHsCodes(db: SearchDb, input: HsSearchInput): Promise
  * scans of searchByWords: the same answer, slower (tests/hs/search_paths_test.ts compares them).
  */
 export async function searchHsCodesByCounting(
-  db: SearchDb,
+  db: Queryable,
   input: HsSearchInput,
 ): Promise<HsSearchPage> {
   return await searchByWords(db, input, 0);
 }
-
-/** A database a search runs on. */
-export type SearchDb = Queryable;
 
 /**
  * A code as paperwork writes it often has more digits than the codes that exist: a national
@@ -160,7 +157,7 @@ async function searchByPrefix(
  * additional duties, not goods) is left out of word searches.
  */
 async function searchByWords(
-  db: SearchDb,
+  db: Queryable,
   input: HsSearchInput,
   maxLeftOut = MAX_LEFT_OUT,
 ): Promise<HsSearchPage> {

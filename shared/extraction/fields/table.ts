@@ -298,7 +298,6 @@ function joinLines(lines: TableLine[], columns: Set<ColumnType>): RawRow[] {
     const starts = /^\p{Lu}\p{Ll}/u.test(lines[i]!.cells.description?.text ?? "");
     owners.push(down < 0.8 * up || (starts && down <= 1.25 * up) ? below : above);
   });
-  const owner = (i: number): number => owners[i]!;
   const rows = new Map<number, RawRow>(anchors.map((a) => [a, { cells: {}, wrapped: false }]));
   // A note ("Origin: FRANCE") follows the description it is about, however near the next
   // item's numbers stand: it belongs to the item above that has its description already.
@@ -326,7 +325,7 @@ function joinLines(lines: TableLine[], columns: Set<ColumnType>): RawRow[] {
     if (description && isTotalText(description.text) && !isAnchor(tl)) return;
     const pending = awaiting;
     awaiting = null;
-    const row = pending && !isAnchor(tl) ? pending : noteOwner(tl, i) ?? rows.get(owner(i))!;
+    const row = pending && !isAnchor(tl) ? pending : noteOwner(tl, i) ?? rows.get(owners[i]!)!;
     if (description && !isAnchor(tl) && row.cells.description) {
       if (startsNote(description.text, i)) {
         awaiting = row;

@@ -23,14 +23,15 @@ export class Authenticator {
   readonly #keys: TtlCache<string, KeyOwner | null>;
   readonly #memberships: TtlCache<string, string[]>;
   readonly #jwtKey: JWTVerifyGetKey | undefined;
-  /** The keys the `apikey` header may carry (the config does not change while running). */
-  #apikeys: string[] | undefined;
+  /** The keys the `apikey` header may carry. */
+  readonly #apikeys: string[];
 
   constructor(private readonly config: Config, private readonly db: Db) {
     const ttl = config.apiKeyCacheSeconds * 1000;
     this.#keys = new TtlCache(ttl, 10_000);
     this.#memberships = new TtlCache(ttl, 10_000);
     this.#jwtKey = userJwtKey(config);
+    this.#apikeys = [...config.publishableKeys, ...config.serviceRoleKeys];
   }
 
   /**
@@ -41,7 +42,6 @@ export class Authenticator {
     if (!apikey) {
       throw new ServiceError("SVC_AUTH_002", "Missing apikey header: send apikey: <ANON_KEY>");
     }
-    this.#apikeys ??= [...this.config.publishableKeys, ...this.config.serviceRoleKeys];
     if (!anyEqual(apikey, this.#apikeys)) {
       throw new ServiceError("SVC_AUTH_002", "Invalid apikey header");
     }
