@@ -30,11 +30,16 @@ export interface Lexicon {
   corrections: Map<string, string | null>;
 }
 
-export interface Entry {
+export interface Meaning {
   alts: string[];
   codes: string[];
+}
+
+export interface Entry extends Meaning {
   /** The vocabulary's terms of this key, as written ("flavored", "roast"). */
   terms: string[];
+  /** Each term's own meaning ("roasted": 2008.11, 2008.19; "roast", the meat: 0208, 0210). */
+  own: Map<string, Meaning>;
 }
 
 /** Words whose stems (and typed words whose corrections) are remembered, at most (5 MB each). */
@@ -94,13 +99,13 @@ async function loadLexicon(db: Queryable): Promise<Lexicon> {
   const loaded = JSON.parse(row!.lexicon) as Loaded;
   const terms = new Map<string, Entry>();
   for (const [key, term, codes, means] of loaded.terms) {
-    const entry = terms.get(key) ?? { alts: [], codes: [], terms: [] };
+    const entry: Entry = terms.get(key) ?? { alts: [], codes: [], terms: [], own: new Map() };
     entry.terms.push(term);
     const text = means?.trim();
+    const list = (codes ?? "").split(" ").filter((code) => code !== "");
+    entry.own.set(term, { alts: text ? [text] : [], codes: list });
     if (text && !entry.alts.includes(text)) entry.alts.push(text);
-    for (const code of (codes ?? "").split(" ")) {
-      if (code !== "" && !entry.codes.includes(code)) entry.codes.push(code);
-    }
+    for (const code of list) if (!entry.codes.includes(code)) entry.codes.push(code);
     terms.set(key, entry);
   }
   return {

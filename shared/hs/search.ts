@@ -2,6 +2,7 @@ import type { Queryable } from "../platform/db/db.ts";
 import { codePrefix, displayCode } from "./codes.ts";
 import { nationalDescription } from "./lines.ts";
 import { lexiconVersion, sawLexiconVersion } from "./lexicon.ts";
+import { readMeasure } from "./measures.ts";
 import { type Concept, readConcepts } from "./vocabulary.ts";
 import { MAX_WORDS } from "./words.ts";
 
@@ -161,7 +162,8 @@ async function searchByWords(
   input: HsSearchInput,
   maxLeftOut = MAX_LEFT_OUT,
 ): Promise<HsSearchPage> {
-  const list = await readConcepts(db, input.q);
+  const { text, measure } = readMeasure(input.q);
+  const list = await readConcepts(db, text);
   const wanted = list.filter((c) => !c.negated);
   if (wanted.length === 0) return { results: [], total: 0 };
   const params = [
@@ -180,6 +182,8 @@ async function searchByWords(
     JSON.stringify(outermost(wanted.flatMap((c) => c.codes).filter(isVocabularyCode))),
     // Lexemes are [a-z] only (hs_vocabulary): safe as to_tsquery text.
     [...new Set(wanted.flatMap((c) => c.lexemes))].join(" | "),
+    JSON.stringify(wanted.flatMap((c) => [c.words, ...c.alts])),
+    JSON.stringify(measure ?? {}),
   ];
   const rows = await bestCovering(db, wanted.length, params, maxLeftOut);
   // No row, no version: asked apart (rare), so that a vocabulary that now knows the words is read.
@@ -234,6 +238,17 @@ const CONCEPTS = `concept as materialized (
      ),
      wanted as (
        select row_number() over () as i, covers from concept where not negated
+     ),
+     -- Each word wanted, alone, in a code's own text (weights A and B: not its context, nor the
+     -- line above): what tells apart lines that the concepts score alike (named, below).
+     word as materialized (
+       select distinct (quote_literal(u.lexeme) || ':AB')::tsquery as q
+         from jsonb_array_elements_text($7::text::jsonb) as t
+        cross join lateral unnest(to_tsvector('english', t)) as u
+     ),
+     -- the threshold typed ("under $20": max 20; measures.ts), null where none
+     measure as (
+       select ($8::text::jsonb->>'min')::numeric as min, ($8::text::jsonb->>'max')::numeric as max
      )`;
 
 /**
@@ -270,8 +285,36 @@ function hits(cover: string, coverage: string): string {
 }
 
 /**
- * The codes that cover all the concepts but $7 of them: one index scan of a tsquery, for each
- * choice of the concepts left out the conjunction of the others. One statement for every $7, so
+ * How a code's own text fits the threshold typed (measures.ts): 1 when the range it states holds
+ * the one typed ("Valued not over $20 each" for "under $20"), -1 when it excludes it ("Valued over
+ * $20 each"), 0 when it states none or the query has none. The tariff writes its bounds as "not
+ * over / not exceeding / not more than / less than / under N" and "N or less" (at most), "over /
+ * exceeding / more than / not less than / at least N" and "N or more" (more than); a bound inside
+ * "other than …" or "excluding …" is the excluded goods', not the code's. Units are not compared:
+ * the numbers of one code's siblings are of one quantity.
+ */
+const MEASURE_FIT = `coalesce((
+         select case
+                  when m.max <= l.lo or m.min >= l.hi then -1
+                  when m.max <= l.hi or m.min >= l.lo then 1
+                  else 0 end
+           from measure m
+          cross join lateral (
+            select coalesce(
+                     substring(d from '(?:not over|not exceeding|not more than|(?<!not )less than|(?<!not )under|up to) *(?:us)?[$]? *([0-9]+(?:[.][0-9]+)?)'),
+                     substring(d from '([0-9]+(?:[.][0-9]+)?) *[^ ]* +or less'))::numeric as hi,
+                   coalesce(
+                     substring(d from '(?:(?<!not )over|(?<!not )exceeding|(?<!not )more than|not less than|at least) *(?:us)?[$]? *([0-9]+(?:[.][0-9]+)?)'),
+                     substring(d from '([0-9]+(?:[.][0-9]+)?) *[^ ]* +or more'))::numeric as lo
+              from (select regexp_replace(lower(best.description),
+                             '\\m(other than|excluding|except)\\M[^;]*', ' ', 'g') as d) t
+          ) l
+          where m.min is not null or m.max is not null
+       ), 0)`;
+
+/**
+ * The codes that cover all the concepts but $9 of them: one index scan of a tsquery, for each
+ * choice of the concepts left out the conjunction of the others. One statement for every $9, so
  * that the rare searches that need 1 or 2 share the plan PostgreSQL keeps for 0.
  */
 const MATCHING = wordSearch(
@@ -279,15 +322,15 @@ const MATCHING = wordSearch(
        select '{}'::bigint[]
        union all
        select out || w.i from left_out join wanted w on w.i > coalesce(out[cardinality(out)], 0)
-        where cardinality(out) < $7::int
+        where cardinality(out) < $9::int
      ),
      enough as (
-       select (select count(*) from wanted) - $7::int as coverage,
+       select (select count(*) from wanted) - $9::int as coverage,
               string_agg('(' || (select string_agg('(' || covers::text || ')', ' & ')
                                    from wanted where i <> all (out)) || ')', ' | ')::tsquery
                 as q
          from left_out
-        where cardinality(out) = $7::int
+        where cardinality(out) = $9::int
      ),
      ${hits("search_match @@ (select q from enough)", "(select coverage from enough)")}`,
   "hits",
@@ -361,8 +404,10 @@ function wordSearch(candidates: string, from: string): string {
               -- answer when the words name none of its siblings' kinds ("cheese": 0406.90)
               case when best.country is null then best.description ~* 'n[.]e[.]c[.]'
                    else best.description ~* '^[[:space:]]*other([^a-z]|$)' end as residual,
-              points * case when level = 2 then 0.3 when level = 4 then 0.45
-                            when level > 6 then 0.7 else 1.0 end as score
+              (points + 0.5 * ${MEASURE_FIT})
+                * case when level = 2 then 0.3 when level = 4 then 0.45
+                       when level > 6 then 0.7 else 1.0 end as score,
+              (select count(*) from word where best.own @@ word.q) as named
          from best
         cross join lateral (
           select sum(c.weight * case
@@ -407,7 +452,7 @@ function wordSearch(candidates: string, from: string): string {
      page as (
        select * from grouped
         order by family_score desc, group_length, left(family_code, 4), family_residual desc,
-                 family_length, family_code, place, score desc, residual desc,
+                 family_length, family_code, place, score desc, named desc, residual desc,
                  length(description), code
         limit $3
      )
@@ -415,7 +460,8 @@ function wordSearch(candidates: string, from: string): string {
        from page ${PAGE_JOINS}
       order by page.family_score desc, page.group_length, left(page.family_code, 4),
                page.family_residual desc, page.family_length, page.family_code, page.place,
-               page.score desc, page.residual desc, length(page.description), page.code`;
+               page.score desc, page.named desc, page.residual desc, length(page.description),
+               page.code`;
 }
 
 /**

@@ -129,7 +129,9 @@ async function meanings(db: Queryable, words: readonly SearchWord[]) {
   for (const text of texts) {
     const key = termWords(text).map((w) => stem(w) ?? w).join(" ");
     const entry = lexicon.terms.get(key);
-    if (entry && !participleOfAnotherTerm(text, entry)) vocabulary.set(text, entry);
+    if (entry && !participleOfAnotherTerm(text, entry)) {
+      vocabulary.set(text, meaningOf(text, entry));
+    }
   }
   // A word is a typo when its stem is known nowhere; stop words have no stem and are no typos.
   const unknown = (w: string) => {
@@ -149,12 +151,22 @@ async function meanings(db: Queryable, words: readonly SearchWord[]) {
 /**
  * "roasted", "canned", "peeled", "salted" share their stems with the nouns roast (a cut of
  * meat), can, peel and salt, which the vocabulary names; typed, they say how goods are prepared
- * or packed, not what they are ("roasted pistachios" are 2008, not meat). A one-word "-ed" form
- * takes a term's meaning only when the vocabulary has that very word ("flavored", "colored").
+ * or packed, not what they are ("roasted pistachios" are not meat). A one-word "-ed" form
+ * takes a term's meaning only when the vocabulary has that very word ("flavored", "colored",
+ * "roasted", "canned"), and then that word's own (meaningOf).
  * The word is still searched as typed (stemmed), in the nomenclature's own wording.
  */
 function participleOfAnotherTerm(text: string, entry: Entry): boolean {
   return /^\p{L}+ed$/u.test(text) && !entry.terms.includes(text);
+}
+
+/**
+ * A one-word "-ed" form the vocabulary has takes its own row's meaning, not its noun's:
+ * "roasted" (nuts roasted are 2008) is not "roast" (a cut of meat).
+ */
+function meaningOf(text: string, entry: Entry): Entry {
+  const own = /^\p{L}+ed$/u.test(text) ? entry.own.get(text) : undefined;
+  return own ? { ...own, terms: [text], own: entry.own } : entry;
 }
 
 /** A typed word's correction (typos.ts), remembered in the lexicon while it has room. */

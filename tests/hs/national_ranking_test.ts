@@ -1,0 +1,76 @@
+import { assert, assertEquals, expectJson } from "../support/assert.ts";
+import { serviceTest, testService } from "../support/service.ts";
+import { search, type SearchPage } from "./support.ts";
+
+/**
+ * How national lines (and HS subheadings) that the concepts score alike are told apart: the
+ * threshold typed against the range a code's text states (measures.ts), the words typed in a
+ * line's own text before a residual "Other", and a negated phrase's abbreviation left out of the
+ * index (migration 20261127001000).
+ */
+serviceTest("hs-codes/search ranks national lines by thresholds and their own words", async (t) => {
+  const svc = await testService();
+  const team = await svc.newTeam();
+  const codes = async (query: Record<string, string>) =>
+    (await expectJson<SearchPage>(await search(svc, team, query), 200)).results.map((r) => r.code);
+  const before = (list: string[], first: string, second: string) =>
+    assert(
+      list.includes(first) &&
+        (list.indexOf(second) < 0 || list.indexOf(first) < list.indexOf(second)),
+      `${first} before ${second}: ${list.join(" ")}`,
+    );
+
+  await t.step("a threshold typed picks the line whose range holds it", async () => {
+    // 4202.21.60.00 "Valued not over $20 each", 4202.21.90.00 "Valued over $20 each".
+    const under = await codes({ q: "leather handbag valued under $20", country: "US" });
+    assertEquals(under.slice(0, 2), ["4202.21.60.00", "4202.21.90.00"]);
+    const over = await codes({ q: "leather handbag valued over $20", country: "US" });
+    assertEquals(over.slice(0, 2), ["4202.21.90.00", "4202.21.60.00"]);
+    const notOver = await codes({ q: "leather handbags not over $20 each", country: "US" });
+    before(notOver, "4202.21.60.00", "4202.21.90.00");
+  });
+
+  await t.step("a bound inside 'other than' is not the code's own", async () => {
+    // 0902.10 "...in immediate packings of a content not exceeding 3kg"; 0902.20 is green tea
+    // "other than in immediate packings of a content not exceeding 3kg".
+    const small = await codes({ q: "green tea in packings not exceeding 3 kg" });
+    before(small, "0902.10", "0902.20");
+  });
+
+  await t.step("a line naming a word typed comes before a residual 'Other'", async () => {
+    // Under 6912.00 (ceramic tableware) "Mugs and other steins" is one of many "Other" lines.
+    const mugs = await codes({ q: "ceramic coffee mugs", country: "US" });
+    assertEquals(mugs[0], "6912.00.44.00");
+    // canned: the tariff's "In airtight containers" (curated vocabulary)
+    const milk = await codes({ q: "canned evaporated milk", country: "US" });
+    assert(
+      milk.slice(0, 3).every((c) =>
+        ["0402.91.03.00", "0402.91.10.00", "0402.91.70.00"].includes(c)
+      ),
+      milk.join(" "),
+    );
+  });
+
+  await t.step("the abbreviation of a negated phrase does not match", async () => {
+    // 9405.19 is "for use other than with light-emitting diode (LED) light sources".
+    const [row] = await svc.db.query<{ led: boolean }>(
+      "select search_weighted @@ to_tsquery('english', 'led') as led from hs_codes where code = '940519'",
+    );
+    assertEquals(row, { led: false });
+    const lights = await codes({ q: "LED ceiling light" });
+    assert(lights.includes("9405.11") && !lights.includes("9405.19"), lights.join(" "));
+    const home = await codes({ q: "LED ceiling light for home", country: "US" });
+    assert(
+      home.slice(0, 3).every((c) => c.startsWith("9405.11") && c.endsWith(".10")),
+      home.join(" "),
+    );
+  });
+
+  await t.step("roasted nuts are prepared nuts (2008), roasted coffee stays 0901", async () => {
+    const nuts = await codes({ q: "roasted pistachios", country: "US" });
+    assertEquals(nuts[0], "2008.19.30.20");
+    const coffee = await codes({ q: "roasted coffee" });
+    assert(coffee.slice(0, 3).includes("0901.21"), coffee.join(" "));
+    assert(!coffee.some((c) => c.startsWith("2008")), coffee.join(" "));
+  });
+});
