@@ -182,7 +182,10 @@ async function searchByWords(
     JSON.stringify(outermost(wanted.flatMap((c) => c.codes).filter(isVocabularyCode))),
     // Lexemes are [a-z] only (hs_vocabulary): safe as to_tsquery text.
     [...new Set(wanted.flatMap((c) => c.lexemes))].join(" | "),
-    JSON.stringify(wanted.flatMap((c) => [c.words, ...c.alts])),
+    JSON.stringify({
+      named: wanted.flatMap((c) => [c.words, ...c.alts]),
+      typed: wanted.flatMap((c) => c.words.split(" ")),
+    }),
     JSON.stringify(measure ?? {}),
   ];
   const rows = await bestCovering(db, wanted.length, params, maxLeftOut);
@@ -243,8 +246,15 @@ const CONCEPTS = `concept as materialized (
      -- line above): what tells apart lines that the concepts score alike (named, below).
      word as materialized (
        select distinct (quote_literal(u.lexeme) || ':AB')::tsquery as q
-         from jsonb_array_elements_text($7::text::jsonb) as t
+         from jsonb_array_elements_text($7::text::jsonb->'named') as t
         cross join lateral unnest(to_tsvector('english', t)) as u
+     ),
+     -- Each word typed, as typed, that is no stop word ([\p{L}\p{N}'-] only: words.ts): what tells
+     -- apart subheadings whose texts differ by a word's form ("in shell", "shelled").
+     typed as materialized (
+       select distinct t as w
+         from jsonb_array_elements_text($7::text::jsonb->'typed') as t
+        where to_tsvector('english', t) <> ''::tsvector
      ),
      -- the threshold typed ("under $20": max 20; measures.ts), null where none
      measure as (
@@ -430,6 +440,9 @@ function wordSearch(candidates: string, from: string): string {
        select s.*, coalesce(h.code, s.code) as family_code,
               length(coalesce(h.description, s.description)) as family_length,
               coalesce(h.description ~* 'n[.]e[.]c[.]', s.residual) as family_residual,
+              (select count(*) from typed
+                where coalesce(h.description, s.description) ~* ('\\m' || typed.w || '\\M'))
+                as family_exact,
               -- declarable lines (they have a unit of quantity), the HS code, then the
               -- 8-digit lines that only head 10-digit ones
               case when s.country is null then 1 when coalesce(s.unit, '') <> '' then 0
@@ -442,7 +455,7 @@ function wordSearch(candidates: string, from: string): string {
          from family
      ),
      -- Families under one heading that score alike are placed by the shortest of them, and
-     -- among them the residual one comes first.
+     -- among them those with more of the words as typed, then the residual one, first.
      grouped as (
        select ranked.*,
               min(family_length) over (partition by left(family_code, 4), family_score)
@@ -451,15 +464,16 @@ function wordSearch(candidates: string, from: string): string {
      ),
      page as (
        select * from grouped
-        order by family_score desc, group_length, left(family_code, 4), family_residual desc,
-                 family_length, family_code, place, score desc, named desc, residual desc,
-                 length(description), code
+        order by family_score desc, group_length, left(family_code, 4), family_exact desc,
+                 family_residual desc, family_length, family_code, place, score desc, named desc,
+                 residual desc, length(description), code
         limit $3
      )
      select ${PAGE_COLUMNS}, (select version::text from hs_lexicon_version) as lexicon_version
        from page ${PAGE_JOINS}
       order by page.family_score desc, page.group_length, left(page.family_code, 4),
-               page.family_residual desc, page.family_length, page.family_code, page.place,
+               page.family_exact desc, page.family_residual desc, page.family_length,
+               page.family_code, page.place,
                page.score desc, page.named desc, page.residual desc, length(page.description),
                page.code`;
 }

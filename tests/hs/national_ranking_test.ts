@@ -51,6 +51,15 @@ serviceTest("hs-codes/search ranks national lines by thresholds and their own wo
     );
   });
 
+  await t.step(
+    "of subheadings that score alike, the one with the words as typed first",
+    async () => {
+      // "shell" and "shelled" have one stem: 0802.11 "almonds ... in shell", 0802.12 "... shelled".
+      before(await codes({ q: "almonds in shell" }), "0802.11", "0802.12");
+      before(await codes({ q: "shelled almonds" }), "0802.12", "0802.11");
+    },
+  );
+
   await t.step("the abbreviation of a negated phrase does not match", async () => {
     // 9405.19 is "for use other than with light-emitting diode (LED) light sources".
     const [row] = await svc.db.query<{ led: boolean }>(
