@@ -66,7 +66,7 @@ const UNITS =
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** "$1.05 per liter", "$1.05/liter", "$20 each". */
 const PER = String.raw`(?:\s*(?:/|per\s)\s*${UNITS}(?![\p{L}])|\s+each(?![\p{L}]))?`;
-const NUMBER = String.raw`(?:us)?\$?\s*(\d+(?:\.\d+)?)`;
+const NUMBER = String.raw`(?:us)?\$?\s*(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)`;
 const COMPARATOR = new RegExp(
   String.raw`(?<![\p{L}\p{N}])(${[...AT_MOST, ...MORE_THAN].map(escape).join("|")})\s*` +
     NUMBER + String.raw`(?:\s*${UNITS}(?![\p{L}]))?${PER}`,
@@ -105,7 +105,7 @@ function readOne(q: string): MeasuredText {
   const atMost = first === before
     ? AT_MOST.includes(first[1]!.toLowerCase().replace(/\s+/g, " "))
     : /less|under/i.test(first[2]!);
-  const value = Number(first === before ? first[2] : first[1]);
+  const value = Number((first === before ? first[2]! : first[1]!).replaceAll(",", ""));
   return {
     text: `${text.slice(0, first.index)}, ${text.slice(first.index + first[0].length)}`,
     measure: atMost ? { min: null, max: value } : { min: value, max: null },

@@ -316,8 +316,11 @@ const MEASURE_FIT = `coalesce((
                    coalesce(
                      substring(d from '(?:(?<!not )over|(?<!not )exceeding|(?<!not )more than|not less than|at least) *(?:us)?[$]? *([0-9]+(?:[.][0-9]+)?)'),
                      substring(d from '([0-9]+(?:[.][0-9]+)?) *[^ ]* +or more'))::numeric as lo
-              from (select regexp_replace(lower(best.description),
-                             '\\m(other than|excluding|except)\\M[^;]*', ' ', 'g') as d) t
+              -- (thousands written "1,500": the separator is dropped, twice for "1,500,000")
+              from (select regexp_replace(regexp_replace(regexp_replace(lower(best.description),
+                             '\\m(other than|excluding|except)\\M[^;]*', ' ', 'g'),
+                             '([0-9]),([0-9]{3})', '\\1\\2', 'g'),
+                             '([0-9]),([0-9]{3})', '\\1\\2', 'g') as d) t
           ) l
           where m.min is not null or m.max is not null
        ), 0)`;

@@ -10,6 +10,7 @@ Deno.test("readMeasure: a bound before the number, and its unit, leave the words
     ["tea in packings at least 3kg", "tea in packings , ", { min: 3, max: null }],
     ["bags not less than 5 kg", "bags , ", { min: 5, max: null }],
     ["wine <= 14 %", "wine , ", { min: null, max: 14 }],
+    ["vacuum cleaner under 1,500 W", "vacuum cleaner , ", { min: null, max: 1500 }],
   ];
   for (const [q, text, measure] of cases) assertEquals(readMeasure(q), { text, measure }, q);
 });
