@@ -75,6 +75,15 @@ serviceTest("hs-codes/search ranks national lines by thresholds and their own wo
     );
   });
 
+  await t.step("abbreviations are read as the tariff's words (curated vocabulary)", async () => {
+    // pvc: "polymers of vinyl chloride" (3917.23 rigid tubes, pipes and hoses of them)
+    const pipes = await codes({ q: "pvc pipes" });
+    assert(pipes.slice(0, 3).includes("3917.23"), pipes.join(" "));
+    // ev: 8703.80 "with only electric motor for propulsion", not the hybrids
+    const ev = await codes({ q: "used ev", country: "US" });
+    assertEquals(ev[0], "8703.80.00.45");
+  });
+
   await t.step("roasted nuts are prepared nuts (2008), roasted coffee stays 0901", async () => {
     const nuts = await codes({ q: "roasted pistachios", country: "US" });
     assertEquals(nuts[0], "2008.19.30.20");
