@@ -227,13 +227,109 @@ function letterheadOf(doc: DocumentLines, hits: LabelHit[]): BlockLine[] {
   return out;
 }
 
+/**
+ * A field label inside a party block ("Name: …", "Anschrift: …", "Land: …", "名称：…"): one or
+ * two words without digits before a colon, then the value; not a house number's "No:" of a
+ * street ("Liman Yolu No: 217").
+ */
+const FIELD_LABEL = /^[\p{L}][\p{L}\p{M}.'’/ -]{0,24}?\s*[:：]\s*(?=\S)/u;
+const NUMBER_WORD = /(?:^|\s)(?:no|nr|n°|nº|num|numara)\.?\s*[:：]\s*$/iu;
+
+function withoutFieldLabel(line: BlockLine): BlockLine {
+  const m = line.text.match(FIELD_LABEL);
+  if (!m || m[0].trim().split(/\s+/).length > 2 || NUMBER_WORD.test(m[0])) return line;
+  return { ...line, text: line.text.slice(m[0].length) };
+}
+
+/**
+ * Legal forms that end a company's name ("Co., Ltd.", "S.A. de C.V.", "A.Ş.", "Sp. z o.o."),
+ * written without dots or case.
+ */
+const LEGAL_FORMS = new Set([
+  "ltd",
+  "limited",
+  "co",
+  "inc",
+  "llc",
+  "llp",
+  "lp",
+  "corp",
+  "corporation",
+  "plc",
+  "pty",
+  "pte",
+  "bhd",
+  "gmbh",
+  "ag",
+  "kg",
+  "ohg",
+  "ug",
+  "se",
+  "sa",
+  "sas",
+  "sarl",
+  "sasu",
+  "snc",
+  "sl",
+  "slu",
+  "sau",
+  "srl",
+  "spa",
+  "sapa",
+  "bv",
+  "nv",
+  "vof",
+  "cv",
+  "rl",
+  "lda",
+  "ltda",
+  "eireli",
+  "me",
+  "as",
+  "ş",
+  "sti",
+  "oo",
+  "spk",
+  "kk",
+  "ab",
+  "oy",
+  "aps",
+  "sro",
+  "ltée",
+  "ltee",
+  "cie",
+]);
+
+function endsWithLegalForm(text: string): boolean {
+  const last = text.trim().split(/\s+/).at(-1) ?? "";
+  const word = last.replace(/[.,;]/g, "").toLocaleLowerCase("tr").normalize("NFC");
+  return LEGAL_FORMS.has(word) || LEGAL_FORMS.has(word.replace("ş", "s"));
+}
+
+/**
+ * A name wrapped in a narrow cell: its tail ("Industrial Co., Ltd.", "de C.V.", "A.Ş.") on the
+ * next line, where the address would start. A tail has at most four words, no digit, and ends
+ * with a legal form.
+ */
+function nameJoined(block: BlockLine[]): BlockLine[] {
+  const [first, second, ...rest] = block;
+  if (!first || !second) return block;
+  const words = second.text.trim().split(/\s+/);
+  if (words.length > 4 || /\d/.test(second.text) || !endsWithLegalForm(second.text)) return block;
+  const joined = {
+    text: `${first.text} ${second.text}`,
+    segments: [...first.segments, ...second.segments],
+  };
+  return [joined, ...rest];
+}
+
 function partyOf(
   block: BlockLine[],
   base: number,
   countries: CountryIndex,
   ocr: boolean,
 ): PartyReading {
-  const [first, ...rest] = block;
+  const [first, ...rest] = nameJoined(block.map(withoutFieldLabel));
   const out: PartyReading = {};
   if (!first) return out;
   const nameConfidence = conf.readerAdjusted(base, first.segments, ocr);

@@ -100,7 +100,10 @@ function rowsUnder(doc: DocumentLines, header: TableHeader): { rows: RawRow[]; e
     previous = line;
   }
   const types = new Set(columns.map((c) => c.type));
-  return { rows: joinLines(lines, types), end: Math.min(end, doc.lines.length - 1) };
+  return {
+    rows: joinLines(lines, types, smallPrint(doc, lines)),
+    end: Math.min(end, doc.lines.length - 1),
+  };
 }
 
 /** A totals line, or a label that starts another part of the document. */
@@ -271,7 +274,11 @@ function joinText(a: string, b: string): string {
  * top-aligned cells joins the item above, and a two-line description set around vertically
  * centred numbers joins the numbers between its lines.
  */
-function joinLines(lines: TableLine[], columns: Set<ColumnType>): RawRow[] {
+function joinLines(
+  lines: TableLine[],
+  columns: Set<ColumnType>,
+  small: (tl: TableLine) => boolean,
+): RawRow[] {
   const anchorType = anchorColumn(lines, columns);
   if (!anchorType) return [];
   const isAnchor = (tl: TableLine) => /\d/.test(tl.cells[anchorType]?.text ?? "");
@@ -313,7 +320,9 @@ function joinLines(lines: TableLine[], columns: Set<ColumnType>): RawRow[] {
   const startsNote = (text: string, i: number) => isNoteLabel(text) || heads.has(i);
   const noteOwner = (tl: TableLine, i: number): RawRow | undefined => {
     const text = tl.cells.description?.text;
-    if (!text || isAnchor(tl) || !(startsNote(text, i) || noteOf(text))) return undefined;
+    if (!text || isAnchor(tl) || !(startsNote(text, i) || noteOf(text) || small(tl))) {
+      return undefined;
+    }
     const above = anchors.filter((a) => a < i).at(-1);
     const row = above === undefined ? undefined : rows.get(above);
     return row?.cells.description ? row : undefined;
@@ -333,7 +342,11 @@ function joinLines(lines: TableLine[], columns: Set<ColumnType>): RawRow[] {
       }
       // A "Label: value" line under a description is a note on the item (its origin, its HS
       // code), not more of the description; an HS code in it is the item's.
-      const note = pending ? noteOf(`note: ${description.text}`) : noteOf(description.text);
+      // So is a line in smaller print than the descriptions, or a further line of the
+      // description's own spreadsheet cell ("Lot no. 4711", "PO 12345").
+      const note = pending
+        ? noteOf(`note: ${description.text}`)
+        : noteOf(description.text) ?? (small(tl) ? {} : null);
       if (note) {
         if (note.hs && !row.cells.hs_code) {
           row.cells.hs_code = { text: note.hs, segments: description.segments };
@@ -351,6 +364,31 @@ function joinLines(lines: TableLine[], columns: Set<ColumnType>): RawRow[] {
     }
   });
   return anchors.map((a) => rows.get(a)!);
+}
+
+/**
+ * Whether a line's description is set apart from the descriptions as a note would be: in a
+ * text layer, in print at most 0.88 of the descriptions' usual height (a 7.5 pt note under
+ * 9 pt goods); in a spreadsheet, a further line of a cell of several lines. OCR heights vary
+ * too much to tell.
+ */
+function smallPrint(doc: DocumentLines, lines: TableLine[]): (tl: TableLine) => boolean {
+  if (doc.source === "sheet") {
+    return (tl) => (tl.cells.description?.segments ?? []).some((s) => (s.cellLine ?? 0) > 0);
+  }
+  if (doc.source !== "pdf_text") return () => false;
+  const heightOf = (tl: TableLine) =>
+    median(
+      (tl.cells.description?.segments ?? []).flatMap((s) => s.words.map((w) => w.height)),
+    );
+  const body = median(lines.filter((tl) => tl.cells.description).map(heightOf));
+  return (tl) => tl.cells.description !== undefined && heightOf(tl) < 0.88 * body;
+}
+
+function median(values: number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 /** The value column that the most lines fill with a number, in order of preference. */
