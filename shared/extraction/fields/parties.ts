@@ -316,8 +316,10 @@ function nameJoined(block: BlockLine[]): BlockLine[] {
   if (!first || !second) return block;
   const words = second.text.trim().split(/\s+/);
   if (words.length > 4 || /\d/.test(second.text) || !endsWithLegalForm(second.text)) return block;
+  // The comma the cleaning took off the first line's end ("Co.," over "Ltd.") stays.
+  const comma = /,\s*$/.test(first.segments.at(-1)?.text ?? "") ? "," : "";
   const joined = {
-    text: `${first.text} ${second.text}`,
+    text: `${first.text}${comma} ${second.text}`,
     segments: [...first.segments, ...second.segments],
   };
   return [joined, ...rest];

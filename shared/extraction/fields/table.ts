@@ -193,6 +193,20 @@ function splitByColumn(
         overlapX(span, { x0: c.x0 - wide, x1: c.x1 + wide }) >= 0.5 * w.width
       );
     }
+    // An amount and an HS code the text layer ran together ("55,527.20 94036010" under
+    // "Amount" and "Tariff code", cells set without padding): a word whose middle lies
+    // between a column's left edge and the next column's is that column's, when it reads as
+    // that column's kind (a code of digit pairs; a number with decimals).
+    if (!own && VALUE_ZONES.has(whole.type)) {
+      const mid = w.x + w.width / 2;
+      const zone = columns.find((c) =>
+        c.x0 <= mid && !columns.some((d) => d.x0 > c.x0 && d.x0 <= mid)
+      );
+      const reads = zone?.type === "hs_code"
+        ? HS_LIKE.test(w.text)
+        : whole.type === "hs_code" && /\d[.,]\d{1,2}$/.test(w.text);
+      if (zone && zone !== whole && VALUE_ZONES.has(zone.type) && reads) own = zone;
+    }
     // A line number starting the goods' text, in a table with a number column to its left
     // whose header is set apart from its numbers ("Item" over "1 Steel frames"); not on a
     // line of the description alone, which runs on ("80 l/min").
@@ -215,6 +229,12 @@ function splitByColumn(
   }
   return out;
 }
+
+/** An HS code as printed: four digits, then pairs, with dots or nothing between. */
+const HS_LIKE = /^\d{4}(?:\.?\d{2}){1,3}$/;
+
+/** Columns of numbers and codes, whose cells a text layer may run together. */
+const VALUE_ZONES = new Set<ColumnType>(["quantity", "unit_price", "amount", "hs_code", "count"]);
 
 /** Whether a word could be a value of a column of this type. */
 function fits(text: string, type: ColumnType): boolean {
@@ -291,6 +311,15 @@ function joinLines(
   const described = (i: number) => lines[i]!.cells.description !== undefined;
   const fromTop = anchors.every(described) &&
     !lines.slice(0, anchors[0]).some((tl) => tl.cells.description);
+  // A line of text alone over the first row, which starts a new phrase on its own line ("Order
+  // 4711" over "Ball bearings…"), heads the rows rather than starts the first: the rows'
+  // texts all start on the lines of their numbers.
+  const first = lines[anchors[0]!]!.cells.description?.text ?? "";
+  const headed = anchors.every(described) && /^\p{Lu}/u.test(first) &&
+    lines.slice(0, anchors[0]).every((tl) =>
+      Object.keys(tl.cells).length === 1 && /^\p{Lu}/u.test(tl.cells.description?.text ?? "") &&
+      !/[,/&-]$/.test(tl.cells.description!.text)
+    );
   const owners: number[] = [];
   lines.forEach((_, i) => {
     const above = anchors.filter((a) => a <= i).at(-1);
@@ -332,6 +361,7 @@ function joinLines(
   lines.forEach((tl, i) => {
     const description = tl.cells.description;
     if (description && isTotalText(description.text) && !isAnchor(tl)) return;
+    if (headed && i < anchors[0]!) return;
     const pending = awaiting;
     awaiting = null;
     const row = pending && !isAnchor(tl) ? pending : noteOwner(tl, i) ?? rows.get(owners[i]!)!;

@@ -352,7 +352,7 @@ function unjoined(token: string): string[] {
   if (FIRST_TOKENS.has(token) || COMPACT.has(token)) return [token];
   for (let k = 2; k <= token.length - 2; k++) {
     const head = token.slice(0, k), tail = token.slice(k);
-    if (FIRST_TOKENS.has(head) && FIRST_TOKENS.has(tail) && head.length + tail.length >= 6) {
+    if (FIRST_TOKENS.has(head) && FIRST_TOKENS.has(tail) && head.length + tail.length >= 5) {
       return [head, tail];
     }
   }
@@ -619,6 +619,13 @@ function merged(columns: Column[]): Column[] {
   // A count of pieces or bottles is the quantity where no column says "quantity".
   const hasQuantity = sorted.some((c) => c.type === "quantity");
   let countUsed = false;
+  // Of several counts, the one that names pieces ("件数 / Units" beside "件数 / Ctns").
+  const counts = sorted.filter((c) => c.type === "count");
+  const pieces = counts.length > 1 ? counts.find((c) => namesPieces(c.header)) : undefined;
+  if (!hasQuantity && pieces) {
+    pieces.type = "quantity";
+    countUsed = true;
+  }
   for (const c of sorted) {
     if (c.type !== "count") continue;
     // Beside a quantity column, a count of packages ("Cartons", "Colli") stays a numeric column
@@ -684,6 +691,13 @@ const PACKAGES = new Set([
   "件数",
   "ケース数",
 ]);
+
+/** Words that count pieces: what a quantity column holds. */
+const PIECES = new Set(["units", "unit", "pcs", "pieces", "pc", "qty", "quantity", "stk", "szt"]);
+
+function namesPieces(header: string): boolean {
+  return fold(header).split(" ").some((t) => PIECES.has(t));
+}
 
 function namesPackages(header: string): boolean {
   return fold(header).split(" ").some((t) => PACKAGES.has(t));
