@@ -177,7 +177,7 @@ function splitByColumn(
   const byWord = seg.words.map((w) => ({ col: whole, text: w.text, w }));
   // Words at either edge of the phrase may belong to the column they sit in ("1 Coffee…" under
   // "No." and "Description", "10 kg" under "Quantity" and "Unit"); words inside never do.
-  const leaves = (i: number) => {
+  const leaves = (i: number, fromLeft: boolean) => {
     const { w } = byWord[i]!;
     const span = { x0: w.x, x1: w.x + w.width };
     let own = columns.find((c) =>
@@ -192,6 +192,16 @@ function splitByColumn(
       own = columns.filter((c) => c.x1 < whole.x0).find((c) =>
         overlapX(span, { x0: c.x0 - wide, x1: c.x1 + wide }) >= 0.5 * w.width
       );
+    }
+    // A description running on under a narrow header into the HS code column ("Extra virgin
+    // olive oil, 5 l tins 1509.20.00"): its words up to where a code starts are the
+    // description's.
+    const wordy = (k: number) => /\p{L}/u.test(byWord[k]?.text ?? "");
+    if (
+      !own && fromLeft && whole.type === "hs_code" && !/^\d{4}/.test(w.text) &&
+      (wordy(i) || wordy(i + 1))
+    ) {
+      own = columns.find((c) => c.type === "description" && c.x0 < whole.x0 && c.x0 <= w.x);
     }
     // An amount and an HS code the text layer ran together ("55,527.20 94036010" under
     // "Amount" and "Tariff code", cells set without padding): a word whose middle lies
@@ -219,8 +229,8 @@ function splitByColumn(
     byWord[i]!.col = own;
     return true;
   };
-  for (let i = 0; i < byWord.length - 1 && leaves(i); i++);
-  for (let i = byWord.length - 1; i > 0 && byWord[i]!.col === whole && leaves(i); i--);
+  for (let i = 0; i < byWord.length - 1 && leaves(i, true); i++);
+  for (let i = byWord.length - 1; i > 0 && byWord[i]!.col === whole && leaves(i, false); i--);
   const out: { type: ColumnType; text: string }[] = [];
   for (const { col, text } of byWord) {
     const last = out[out.length - 1];
