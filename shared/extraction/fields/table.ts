@@ -325,10 +325,11 @@ function joinLines(
   // 4711" over "Ball bearings…"), heads the rows rather than starts the first: the rows'
   // texts all start on the lines of their numbers.
   const first = lines[anchors[0]!]!.cells.description?.text ?? "";
+  const textOf = (tl: TableLine) => tl.line.segments.map((seg) => seg.text).join(" ");
   const headed = anchors.every(described) && /^\p{Lu}/u.test(first) &&
+    lines.slice(0, anchors[0]).some((tl) => tl.cells.description) &&
     lines.slice(0, anchors[0]).every((tl) =>
-      Object.keys(tl.cells).length === 1 && /^\p{Lu}/u.test(tl.cells.description?.text ?? "") &&
-      !/[,/&-]$/.test(tl.cells.description!.text)
+      /^\p{Lu}/u.test(textOf(tl)) && !/[,/&-]$/.test(textOf(tl))
     );
   const owners: number[] = [];
   lines.forEach((_, i) => {

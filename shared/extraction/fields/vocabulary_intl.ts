@@ -1056,6 +1056,7 @@ export const INTL_HEADERS: [ColumnType, string[]][] = [
     "Liczba",
     "Unid.",
     "Uds.",
+    "Unidades",
     "Quant.",
     "Miktarı",
     "Mik.",
