@@ -215,7 +215,10 @@ function splitByColumn(
       const reads = zone?.type === "hs_code"
         ? HS_LIKE.test(w.text)
         : whole.type === "hs_code" && /\d[.,]\d{1,2}$/.test(w.text);
-      if (zone && zone !== whole && VALUE_ZONES.has(zone.type) && reads) own = zone;
+      // A weight beside the code goes to its own (unread) column as well.
+      const takes = zone && (VALUE_ZONES.has(zone.type) ||
+        whole.type === "hs_code" && zone.type === "other");
+      if (zone && zone !== whole && takes && reads) own = zone;
     }
     // A line number starting the goods' text, in a table with a number column to its left
     // whose header is set apart from its numbers ("Item" over "1 Steel frames"); not on a
