@@ -107,3 +107,18 @@ Deno.test("a heading row over the first item is not part of it", async () => {
   const result = await findFields(doc, await fileLookups());
   equal(result.goods.line_items[0]?.description?.value, "Steel frames");
 });
+
+Deno.test("a country wrapped onto the next line ends the address", async () => {
+  const doc: TextDocument = onePage([
+    ...words(40, 60, "Seller: Hansa Technik AG"),
+    ...words(300, 60, "Buyer"),
+    ...words(300, 72, "Pennine Trading Ltd"),
+    ...words(300, 84, "147 Station Approach"),
+    ...words(300, 96, "Leeds LS1 4AP, UNITED"),
+    ...words(300, 108, "KINGDOM"),
+    ...TABLE(200),
+  ]);
+  const result = await findFields(doc, await fileLookups());
+  equal(result.importer?.address?.value, "147 Station Approach, Leeds LS1 4AP");
+  equal(result.importer?.country?.value, "GB");
+});

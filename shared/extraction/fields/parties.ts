@@ -344,8 +344,12 @@ function partyOf(
   // contacts, or the text beside the block the reading ran on into.
   const kept = country ? rest.slice(0, country.index + 1) : rest;
   const addressLines = country?.lineAlone
-    ? kept.filter((_, i) => i !== country.index)
-    : kept.map((l, i) => i === country?.index ? { ...l, text: country.rest } : l);
+    ? kept.filter((_, i) => i < (country.first ?? country.index) || i > country.index)
+    : kept.flatMap((l, i) => {
+      const first = country?.first ?? country?.index;
+      if (i === first) return [{ ...l, text: country!.rest }];
+      return first !== undefined && i > first && i <= country!.index ? [] : [l];
+    });
   const address = addressLines.map((l) => l.text).filter((t) => t !== "");
   if (address.length > 0) {
     const segments = addressLines.flatMap((l) => l.segments);
@@ -375,6 +379,8 @@ interface CountryFound {
   lineAlone: boolean;
   /** The line without the country, when the country ended it. */
   rest: string;
+  /** The country's first line, where its name was wrapped over two ("UNITED" over "KINGDOM"). */
+  first?: number;
 }
 
 /**
@@ -389,6 +395,12 @@ function countryOf(lines: BlockLine[], countries: CountryIndex): CountryFound | 
       (/^[A-Z]{2}$/.test(code) && countries.isCode(code) ? code : null);
   };
   for (let i = 0; i < lines.length; i++) {
+    // A country's name wrapped in a narrow cell: the two lines read as one.
+    const next = lines[i + 1];
+    if (!aloneAt(i) && next && !/\d/.test(lines[i]!.text + next.text)) {
+      const code = countries.byName(`${lines[i]!.text} ${next.text}`);
+      if (code) return { code, index: i + 1, lineAlone: true, rest: "", first: i };
+    }
     if (!aloneAt(i)) continue;
     // "Scotland" over "United Kingdom": the last of the run is the country, the others are
     // part of the address.
@@ -399,6 +411,13 @@ function countryOf(lines: BlockLine[], countries: CountryIndex): CountryFound | 
   for (let i = 0; i < lines.length; i++) {
     const end = countries.atEnd(lines[i]!.text);
     if (end && fold(end.rest) !== "") return { ...end, index: i, lineAlone: false };
+    // The country's name wrapped onto the next line ("Leeds LS1 4AP, UNITED" over "KINGDOM").
+    const next = lines[i + 1];
+    if (!next || /\d/.test(next.text)) continue;
+    const joined = countries.atEnd(`${lines[i]!.text} ${next.text}`);
+    if (joined && fold(joined.rest) !== "" && joined.rest.length < lines[i]!.text.length) {
+      return { ...joined, index: i + 1, lineAlone: false, first: i };
+    }
   }
   return null;
 }
