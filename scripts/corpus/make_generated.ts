@@ -11,6 +11,7 @@
 import { readReferenceCsv } from "../../shared/reference/files.ts";
 import { expectedOfGen, type GenSpec, makeSpec, partyLines } from "./gen/spec.ts";
 import { renderGenHtml } from "./gen/html.ts";
+import { moreVariety } from "./gen/vary.ts";
 import { renderGenGrid, sheetStyle } from "./gen/sheet.ts";
 import { pageStages, type ScanFormat, scanPlan } from "./gen/scan.ts";
 import { fnv1a, Rng } from "./gen/rng.ts";
@@ -41,7 +42,18 @@ const SOURCES: [Tool, number][] = [
   ["sheetjs_xls", 14],
   ["lo_calc_xls", 14],
   ["lo_calc_xlsx", 8],
+  // g251 onwards: the same producers with gen/vary.ts's further variety, text layers only.
+  ["chromium", 80],
+  ["lo_writer_html", 50],
+  ["lo_calc_pdf", 10],
+  ["sheetjs_xlsx", 6],
+  ["exceljs_xlsx", 6],
+  ["sheetjs_xls", 4],
+  ["lo_calc_xls", 4],
 ];
+
+/** Sources after this one get gen/vary.ts's variety (drawn from a seed of their own). */
+const FIRST_PASS = 250;
 
 /** How many PDFs become each kind of image; each from a different PDF. */
 const SCANS: [ScanFormat, number][] = [
@@ -92,7 +104,7 @@ interface Source {
   scan?: ScanFormat;
 }
 
-function plan(): Source[] {
+export function plan(): Source[] {
   const sources: Source[] = [];
   let n = 1;
   const scans = SCANS.flatMap(([f, count]) => Array<ScanFormat>(count).fill(f));
@@ -103,6 +115,7 @@ function plan(): Source[] {
       // PDFs are scanned in turn until every scan is assigned.
       const scan = pdf ? scans.shift() : undefined;
       const spec = makeSpec(`g${String(n).padStart(3, "0")}`, rng, { maxItems: scan ? 8 : 12 });
+      if (n > FIRST_PASS) moreVariety(spec, new Rng(fnv1a(`more:${n}`)));
       spec.id = `${spec.id}_${spec.lang}_${tool}`;
       sources.push({ id: spec.id, tool, spec, ...(scan ? { scan } : {}) });
     }
@@ -297,7 +310,34 @@ function describe(s: GenSpec): string {
   if (s.charges.length > 0) parts.push(`charges: ${s.charges.map((c) => c.kind).join(", ")}`);
   if (s.items.some((i) => i.note)) parts.push("notes under descriptions");
   if (s.notify) parts.push("notify party");
+  const m = s.more;
+  if (m) {
+    if (m.partyHeaderRow) parts.push("party labels in a header row");
+    if (m.partySub) parts.push("sub-labelled party blocks");
+    if (m.metaStrip) parts.push("meta labels in a row above their values");
+    if (m.totalsInTable) parts.push("totals inside the table");
+    if (m.sectionRow) parts.push("heading row among the items");
+    if (m.zeroTax) parts.push("zero VAT line");
+    if (m.cellCurrency) parts.push("currency in money cells");
+    if (m.parenDiscount && s.charges.some((c) => c.kind === "discount")) {
+      parts.push("discount in parentheses");
+    }
+    if (m.narrowDescription) parts.push("narrow description column");
+  }
   return parts.join("; ");
+}
+
+/**
+ * The committed manifest with the entries of the rebuilt sources replaced: sources in id order,
+ * then their scans, as a full build writes it.
+ */
+async function mergedManifest(rebuilt: GeneratedEntry[]): Promise<GeneratedEntry[]> {
+  const old = JSON.parse(await Deno.readTextFile(`${OUT}manifest.json`)) as GeneratedEntry[];
+  const files = new Set(rebuilt.map((e) => e.file));
+  const isScan = (e: GeneratedEntry) => e.file !== `${e.source}.${e.file.split(".").pop()}`;
+  return [...old.filter((e) => !files.has(e.file)), ...rebuilt].sort((x, y) =>
+    Number(isScan(x)) - Number(isScan(y)) || x.source.localeCompare(y.source)
+  );
 }
 
 async function main(): Promise<void> {
@@ -331,7 +371,7 @@ async function main(): Promise<void> {
     console.log(`scanning ${s.id} as ${s.scan}`);
     manifest.push(await buildScan(s, build));
   }
-  if (!only) await writeJson(`${OUT}manifest.json`, manifest);
+  await writeJson(`${OUT}manifest.json`, only ? await mergedManifest(manifest) : manifest);
   const bySplit = Object.groupBy(manifest, (e) => e.split);
   console.log(
     `wrote ${manifest.length} documents (tune ${bySplit.tune?.length ?? 0}, heldout ${

@@ -21,11 +21,22 @@ function br(lines: string[]): string {
   return lines.map(esc).join("<br>");
 }
 
+/** Name, address and country lines with "Name:", "Address:" and "Country:" before them. */
+function subLabelled(spec: GenSpec, p: GenParty, sub: readonly [string, string, string]): string[] {
+  const lines = partyLines(p, spec.countryInline);
+  const address = spec.countryInline ? lines : lines.slice(0, -1);
+  return [
+    `${esc(sub[0])}: <b>${esc(p.name)}</b>`,
+    ...address.map((l, i) => i === 0 ? `${esc(sub[1])}: ${esc(l)}` : esc(l)),
+    ...(spec.countryInline ? [] : [`${esc(sub[2])}: ${esc(p.country.printed)}`]),
+  ];
+}
+
 function partyBlock(spec: GenSpec, p: GenParty, label: string | undefined): string {
   const lines = partyLines(p, spec.countryInline);
+  const sub = spec.more?.partySub;
   const body = [
-    `<b>${esc(p.name)}</b>`,
-    ...lines.map(esc),
+    ...(sub ? subLabelled(spec, p, sub) : [`<b>${esc(p.name)}</b>`, ...lines.map(esc)]),
     ...p.contact.map((c) => `<span style="font-size:8pt">${esc(c)}</span>`),
   ].join("<br>");
   if (label === undefined) return body;
@@ -53,8 +64,27 @@ function metaPairs(spec: GenSpec): [string, string][] {
   return [...pairs, ...spec.extras];
 }
 
-function metaHtml(spec: GenSpec): string {
+/** Labels in one row of cells, their values in the row below. */
+function metaStrip(pairs: [string, string][], perRow: number): string {
+  const rows: string[] = [];
+  for (let i = 0; i < pairs.length; i += perRow) {
+    const chunk = pairs.slice(i, i + perRow);
+    const cell = (s: string) => `<td style="${CELL};border:1px solid #888">${s}</td>`;
+    rows.push(
+      `<tr>${
+        chunk.map(([k]) => cell(`<span style="font-size:7.5pt"><b>${esc(k)}</b></span>`)).join("")
+      }</tr>`,
+      `<tr>${chunk.map(([, v]) => cell(esc(v))).join("")}</tr>`,
+    );
+  }
+  return `<table width="100%" cellspacing="0" style="border-collapse:collapse">${
+    rows.join("")
+  }</table>`;
+}
+
+function metaHtml(spec: GenSpec, narrow = false): string {
   const pairs = metaPairs(spec);
+  if (spec.more?.metaStrip) return metaStrip(pairs, narrow ? 2 : 4);
   if (spec.labelPlace === "above") {
     const cells = pairs.map(([k, v]) =>
       `<td style="${CELL};border:1px solid #888"><span style="font-size:7.5pt">${
@@ -80,6 +110,9 @@ function metaHtml(spec: GenSpec): string {
 function cellText(spec: GenSpec, key: string, i: number): string {
   const it = spec.items[i]!;
   const p = printedGen(spec);
+  const cur = spec.more?.cellCurrency;
+  const money = (s: string) =>
+    cur ? esc(cur.before ? `${cur.printed} ${s}` : `${s} ${cur.printed}`) : esc(s);
   switch (key) {
     case "no":
       return String(i + 1);
@@ -96,9 +129,9 @@ function cellText(spec: GenSpec, key: string, i: number): string {
     case "unit":
       return esc(it.unit);
     case "price":
-      return esc(p.price(it));
+      return money(p.price(it));
     case "amount":
-      return esc(p.amount(it));
+      return money(p.amount(it));
     case "cartons":
       return esc(p.count(it.cartons));
     case "net":
@@ -151,21 +184,64 @@ function tableHtml(spec: GenSpec): string {
   } else {
     header = `<tr>${
       spec.columns.map((c) =>
-        `<td style="${CELL};${head}${RIGHT.has(c.key) ? ";text-align:right" : ""}">${
-          headerText(spec, c.key, c.header)
-        }</td>`
+        `<td style="${CELL};${head}${RIGHT.has(c.key) ? ";text-align:right" : ""}${
+          c.key === "description" && spec.more?.narrowDescription ? ";width:22%" : ""
+        }">${headerText(spec, c.key, c.header)}</td>`
       ).join("")
     }</tr>`;
   }
-  const rows = spec.items.map((_, i) =>
-    `<tr>${
-      spec.columns.map((c) => `<td style="${cellStyle(c.key, i)}">${cellText(spec, c.key, i)}</td>`)
-        .join("")
-    }</tr>`
-  ).join("");
+  const rows = sectionRow(spec) +
+    spec.items.map((_, i) =>
+      `<tr>${
+        spec.columns.map((c) =>
+          `<td style="${cellStyle(c.key, i)}">${cellText(spec, c.key, i)}</td>`
+        )
+          .join("")
+      }</tr>`
+    ).join("") + (spec.more?.totalsInTable ? totalsInTable(spec) : "");
   const indent = spec.tableIndent > 0 ? `margin-left:${spec.tableIndent}%;` : "";
   const width = 100 - spec.tableIndent;
   return `<table cellspacing="0" width="${width}%" style="${indent}border-collapse:collapse">${header}${rows}</table>`;
+}
+
+function sectionRow(spec: GenSpec): string {
+  const text = spec.more?.sectionRow;
+  if (!text) return "";
+  return `<tr><td colspan="${spec.columns.length}" style="${CELL};font-style:italic">${
+    esc(text)
+  }</td></tr>`;
+}
+
+/** The invoice's totals block: label, printed value, bold. */
+function totalRows(spec: GenSpec): [string, string, boolean][] {
+  const p = printedGen(spec);
+  const cur = spec.currency?.where === "total" ? `${spec.currency.printed} ` : "";
+  const rows: [string, string, boolean][] = [];
+  if (spec.charges.length > 0 || spec.more?.zeroTax) {
+    rows.push([spec.labels.subtotal, p.money(goodsTotalOf(spec)), false]);
+    for (const c of spec.charges) {
+      const v = p.money(c.amount);
+      const printed = c.kind !== "discount" ? v : spec.more?.parenDiscount ? `(${v})` : `-${v}`;
+      rows.push([c.label, printed, false]);
+    }
+    if (spec.more?.zeroTax) rows.push([spec.more.zeroTax, p.money(0), false]);
+  }
+  rows.push([spec.labels.total, cur + p.money(invoiceTotalOf(spec)), true]);
+  return rows;
+}
+
+function totalsInTable(spec: GenSpec): string {
+  const at = spec.columns.findIndex((c) => c.key === "amount");
+  const after = spec.columns.length - at - 1;
+  const border = spec.ruling === "grid" ? ";border:1px solid #333" : "";
+  return totalRows(spec).map(([k, v, bold]) => {
+    const b = (s: string) => bold ? `<b>${esc(s)}</b>` : esc(s);
+    return `<tr><td colspan="${at}" style="${CELL}${border};text-align:right">${
+      b(k)
+    }</td><td style="${CELL}${border};text-align:right">${b(v)}</td>${
+      after > 0 ? `<td colspan="${after}" style="${CELL}${border}"></td>` : ""
+    }</tr>`;
+  }).join("");
 }
 
 function totalsHtml(spec: GenSpec): string {
@@ -177,16 +253,8 @@ function totalsHtml(spec: GenSpec): string {
       esc(spec.labels.colCartons)
     } · ${esc(p.kg(Math.round(sum((i) => i.gross) * 10) / 10))} kg</p>`;
   }
-  const p = printedGen(spec);
-  const cur = spec.currency?.where === "total" ? `${esc(spec.currency.printed)} ` : "";
-  const rows: [string, string, boolean][] = [];
-  if (spec.charges.length > 0) {
-    rows.push([spec.labels.subtotal, p.money(goodsTotalOf(spec)), false]);
-    for (const c of spec.charges) {
-      rows.push([c.label, (c.kind === "discount" ? "-" : "") + p.money(c.amount), false]);
-    }
-  }
-  rows.push([spec.labels.total, cur + p.money(invoiceTotalOf(spec)), true]);
+  if (spec.more?.totalsInTable) return "";
+  const rows = totalRows(spec);
   return `<table cellspacing="0" align="right" style="margin-top:6px">${
     rows.map(([k, v, bold]) =>
       `<tr><td style="${CELL}">${
@@ -198,8 +266,26 @@ function totalsHtml(spec: GenSpec): string {
   }</table><br clear="all">`;
 }
 
+/** Party labels in a header row, each block in the cell below its label. */
+function partyHeaderRow(spec: GenSpec): string {
+  const l = spec.labels;
+  const parties: [string, GenParty][] = [[l.exporter, spec.exporter], [l.importer, spec.importer]];
+  if (spec.notify) parties.push([l.notify, spec.notify]);
+  const w = Math.floor(100 / parties.length);
+  const rule = "border-bottom:1px solid #000";
+  return `<table width="100%" cellspacing="0" style="border-collapse:collapse"><tr>${
+    parties.map(([k]) => `<td width="${w}%" style="${CELL};${rule}"><b>${esc(k)}</b></td>`).join(
+      "",
+    )
+  }</tr><tr>${
+    parties.map(([, p]) => `<td style="${CELL}">${partyBlock(spec, p, undefined)}</td>`).join("")
+  }</tr></table>`;
+}
+
 function partiesHtml(spec: GenSpec): string {
   const l = spec.labels;
+  const own = spec.partyLayout === "letterhead" || spec.partyLayout === "boxed";
+  if (spec.more?.partyHeaderRow && !own) return partyHeaderRow(spec);
   const exp = partyBlock(spec, spec.exporter, l.exporter);
   const imp = partyBlock(spec, spec.importer, l.importer);
   const notify = spec.notify ? partyBlock(spec, spec.notify, l.notify) : "";
@@ -214,7 +300,7 @@ function partiesHtml(spec: GenSpec): string {
     case "letterhead":
       return `<table width="100%" cellspacing="0"><tr><td width="55%" style="${CELL}">${imp}${
         notify ? `<br><br>${notify}` : ""
-      }</td><td width="45%" style="${CELL}">${metaHtml(spec)}</td></tr></table>`;
+      }</td><td width="45%" style="${CELL}">${metaHtml(spec, true)}</td></tr></table>`;
     case "boxed": {
       const box = (n: number, inner: string) =>
         `<td width="50%" style="${CELL};border:1px solid #000">${
@@ -222,7 +308,7 @@ function partiesHtml(spec: GenSpec): string {
         }</td>`;
       return `<table width="100%" cellspacing="0" style="border-collapse:collapse"><tr>${
         box(1, exp)
-      }<td width="50%" style="${CELL};border:1px solid #000">${metaHtml(spec)}</td></tr><tr>${
+      }<td width="50%" style="${CELL};border:1px solid #000">${metaHtml(spec, true)}</td></tr><tr>${
         box(2, imp)
       }<td width="50%" style="${CELL};border:1px solid #000">${notify}</td></tr></table>`;
     }

@@ -98,6 +98,29 @@ export interface GenSpec {
   /** How far the item table is indented (0 = at the left margin), in percent of the width. */
   tableIndent: number;
   font: string;
+  /** Layout variety of sources g251 onwards (gen/vary.ts); absent on the older ones. */
+  more?: MoreLayout;
+}
+
+export interface MoreLayout {
+  /** Party labels in a header row of their own, each block in the cell below its label. */
+  partyHeaderRow: boolean;
+  /** "Name: …", "Address: …", "Country: …" inside each party block. */
+  partySub?: readonly [string, string, string];
+  /** Meta labels in one row of cells, their values in the row below. */
+  metaStrip: boolean;
+  /** Subtotal, charges and total as the last rows of the item table. */
+  totalsInTable: boolean;
+  /** A heading row inside the item table, not an item. */
+  sectionRow?: string;
+  /** A zero VAT line before the total. */
+  zeroTax?: string;
+  /** The currency printed in every price and amount cell, before or after the number. */
+  cellCurrency?: { printed: string; before: boolean };
+  /** A discount printed in parentheses, "(123.45)". */
+  parenDiscount: boolean;
+  /** The description column narrowed so that longer descriptions wrap. */
+  narrowDescription: boolean;
 }
 
 export interface Plan {

@@ -93,9 +93,24 @@ export function hitsOf(hits: LabelHit[], kind: LabelKind): LabelHit[] {
 const BELOW_LINES = 2;
 
 /** Where the value of a label may be, nearest first. */
+/** The label's text and the line under it read as one label of the same kind, no value left. */
+function continuesLabel(hit: LabelHit, tail: Segment): boolean {
+  if (/\d/.test(tail.text)) return false;
+  const joined = matchLabelText(`${hit.segment.text} ${tail.text}`);
+  return joined?.kind === hit.match.kind && joined.rest === "";
+}
+
 export function candidatesOf(doc: DocumentLines, hit: LabelHit): Candidate[] {
   const out: Candidate[] = [];
-  if (hit.match.rest !== "") {
+  // A label broken over two lines of a narrow cell ("Laadhaven / Port of" over "Loading"):
+  // the second line is the label's, and the value is under it.
+  const next = doc.lines[hit.segment.line + 1];
+  const tail = next && next.page === hit.segment.page
+    ? alignedIn(doc, next, hit.segment)
+    : undefined;
+  const broken = tail !== undefined && gapBetween(hit.segment, tail) <= maxLineGap(doc) &&
+    continuesLabel(hit, tail);
+  if (hit.match.rest !== "" && !broken) {
     out.push({ text: hit.match.rest, segments: [hit.segment], how: "inline" });
   }
   const right = rightNeighbour(doc, hit.segment);
@@ -110,6 +125,7 @@ export function candidatesOf(doc: DocumentLines, hit: LabelHit): Candidate[] {
     previous = line;
     const below = alignedIn(doc, line, hit.segment);
     if (!below) continue;
+    if (broken && below === tail) continue;
     if (looksLikeLabel(below)) break;
     // A value wrapped in a narrow cell ("23 oktober" over "2026"): both lines as one, after
     // the first alone.

@@ -28,6 +28,7 @@ const VOCABULARY: [LabelKind, number, string[]][] = [
     "exporter shipper",
     "shipper exporter",
     "seller exporter",
+    "manufacturer exporter",
     "exportador",
     "exportateur",
     "exporteur",
@@ -39,6 +40,7 @@ const VOCABULARY: [LabelKind, number, string[]][] = [
     "seller",
     "sold by",
     "seller name",
+    "manufacturer",
     "verkaufer",
     "vendeur",
     "vendedor",
@@ -73,6 +75,7 @@ const VOCABULARY: [LabelKind, number, string[]][] = [
   ["importer", 1, [
     "buyer",
     "sold to",
+    "sold to party",
     "purchaser",
     "kaufer",
     "acheteur",
@@ -85,7 +88,16 @@ const VOCABULARY: [LabelKind, number, string[]][] = [
     "for account of",
     "messrs",
   ]],
-  ["importer", 2, ["bill to", "invoice to", "invoiced to", "billed to", "customer", "kunde"]],
+  ["importer", 2, [
+    "bill to",
+    "invoice to",
+    "invoiced to",
+    "billed to",
+    "customer",
+    "kunde",
+    "payer",
+    "bill to party",
+  ]],
   ["importer", 3, [
     "consignee",
     "consigned to",
@@ -96,6 +108,14 @@ const VOCABULARY: [LabelKind, number, string[]][] = [
     "alici",
   ]],
   ["importer", 4, ["ship to", "shipped to", "deliver to", "delivery address", "receiver"]],
+  // Weaker: a document's own reference, read where no invoice number is labelled.
+  ["invoice_number", 1, [
+    "our ref",
+    "our reference",
+    "document no",
+    "document number",
+    "doc no",
+  ]],
   ["invoice_number", 0, [
     "invoice no",
     "invoice number",
@@ -220,6 +240,8 @@ const VOCABULARY: [LabelKind, number, string[]][] = [
   ["incoterm", 2, ["delivery"]],
   ["port_of_loading", 0, [
     "port of loading",
+    "loading at",
+    "place of shipment",
     "loading port",
     "port of shipment",
     "port of departure",

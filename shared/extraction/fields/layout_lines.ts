@@ -18,6 +18,8 @@ export interface Segment {
   confidence: number;
   /** A spreadsheet cell's own number or date, which needs no parsing. */
   cell?: Cell;
+  /** Which line of a spreadsheet cell of several lines this is (0 for the first). */
+  cellLine?: number;
   /** Index of its line in DocumentLines.lines. */
   line: number;
 }
@@ -253,7 +255,7 @@ function sheetLines(doc: SheetDocument): DocumentLines {
             y0,
             y1: y0 + height,
             confidence: 1,
-            ...(texts.length === 1 ? { cell: row[c]! } : {}),
+            ...(texts.length === 1 ? { cell: row[c]! } : { cellLine: i }),
           });
         });
         if (segments.length > 0) {

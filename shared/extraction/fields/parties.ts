@@ -227,13 +227,111 @@ function letterheadOf(doc: DocumentLines, hits: LabelHit[]): BlockLine[] {
   return out;
 }
 
+/**
+ * A field label inside a party block ("Name: …", "Anschrift: …", "Land: …", "名称：…"): one or
+ * two words without digits before a colon, then the value; not a house number's "No:" of a
+ * street ("Liman Yolu No: 217").
+ */
+const FIELD_LABEL = /^[\p{L}][\p{L}\p{M}.'’/ -]{0,24}?\s*[:：]\s*(?=\S)/u;
+const NUMBER_WORD = /(?:^|\s)(?:no|nr|n°|nº|num|numara)\.?\s*[:：]\s*$/iu;
+
+function withoutFieldLabel(line: BlockLine): BlockLine {
+  const m = line.text.match(FIELD_LABEL);
+  if (!m || m[0].trim().split(/\s+/).length > 2 || NUMBER_WORD.test(m[0])) return line;
+  return { ...line, text: line.text.slice(m[0].length) };
+}
+
+/**
+ * Legal forms that end a company's name ("Co., Ltd.", "S.A. de C.V.", "A.Ş.", "Sp. z o.o."),
+ * written without dots or case.
+ */
+const LEGAL_FORMS = new Set([
+  "ltd",
+  "limited",
+  "co",
+  "inc",
+  "llc",
+  "llp",
+  "lp",
+  "corp",
+  "corporation",
+  "plc",
+  "pty",
+  "pte",
+  "bhd",
+  "gmbh",
+  "ag",
+  "kg",
+  "ohg",
+  "ug",
+  "se",
+  "sa",
+  "sas",
+  "sarl",
+  "sasu",
+  "snc",
+  "sl",
+  "slu",
+  "sau",
+  "srl",
+  "spa",
+  "sapa",
+  "bv",
+  "nv",
+  "vof",
+  "cv",
+  "rl",
+  "lda",
+  "ltda",
+  "eireli",
+  "me",
+  "as",
+  "ş",
+  "sti",
+  "oo",
+  "spk",
+  "kk",
+  "ab",
+  "oy",
+  "aps",
+  "sro",
+  "ltée",
+  "ltee",
+  "cie",
+]);
+
+function endsWithLegalForm(text: string): boolean {
+  const last = text.trim().split(/\s+/).at(-1) ?? "";
+  const word = last.replace(/[.,;]/g, "").toLocaleLowerCase("tr").normalize("NFC");
+  return LEGAL_FORMS.has(word) || LEGAL_FORMS.has(word.replace("ş", "s"));
+}
+
+/**
+ * A name wrapped in a narrow cell: its tail ("Industrial Co., Ltd.", "de C.V.", "A.Ş.") on the
+ * next line, where the address would start. A tail has at most four words, no digit, and ends
+ * with a legal form.
+ */
+function nameJoined(block: BlockLine[]): BlockLine[] {
+  const [first, second, ...rest] = block;
+  if (!first || !second) return block;
+  const words = second.text.trim().split(/\s+/);
+  if (words.length > 4 || /\d/.test(second.text) || !endsWithLegalForm(second.text)) return block;
+  // The comma the cleaning took off the first line's end ("Co.," over "Ltd.") stays.
+  const comma = /,\s*$/.test(first.segments.at(-1)?.text ?? "") ? "," : "";
+  const joined = {
+    text: `${first.text}${comma} ${second.text}`,
+    segments: [...first.segments, ...second.segments],
+  };
+  return [joined, ...rest];
+}
+
 function partyOf(
   block: BlockLine[],
   base: number,
   countries: CountryIndex,
   ocr: boolean,
 ): PartyReading {
-  const [first, ...rest] = block;
+  const [first, ...rest] = nameJoined(block.map(withoutFieldLabel));
   const out: PartyReading = {};
   if (!first) return out;
   const nameConfidence = conf.readerAdjusted(base, first.segments, ocr);
@@ -246,8 +344,12 @@ function partyOf(
   // contacts, or the text beside the block the reading ran on into.
   const kept = country ? rest.slice(0, country.index + 1) : rest;
   const addressLines = country?.lineAlone
-    ? kept.filter((_, i) => i !== country.index)
-    : kept.map((l, i) => i === country?.index ? { ...l, text: country.rest } : l);
+    ? kept.filter((_, i) => i < (country.first ?? country.index) || i > country.index)
+    : kept.flatMap((l, i) => {
+      const first = country?.first ?? country?.index;
+      if (i === first) return [{ ...l, text: country!.rest }];
+      return first !== undefined && i > first && i <= country!.index ? [] : [l];
+    });
   const address = addressLines.map((l) => l.text).filter((t) => t !== "");
   if (address.length > 0) {
     const segments = addressLines.flatMap((l) => l.segments);
@@ -277,6 +379,8 @@ interface CountryFound {
   lineAlone: boolean;
   /** The line without the country, when the country ended it. */
   rest: string;
+  /** The country's first line, where its name was wrapped over two ("UNITED" over "KINGDOM"). */
+  first?: number;
 }
 
 /**
@@ -291,6 +395,12 @@ function countryOf(lines: BlockLine[], countries: CountryIndex): CountryFound | 
       (/^[A-Z]{2}$/.test(code) && countries.isCode(code) ? code : null);
   };
   for (let i = 0; i < lines.length; i++) {
+    // A country's name wrapped in a narrow cell: the two lines read as one.
+    const next = lines[i + 1];
+    if (!aloneAt(i) && next && !/\d/.test(lines[i]!.text + next.text)) {
+      const code = countries.byName(`${lines[i]!.text} ${next.text}`);
+      if (code) return { code, index: i + 1, lineAlone: true, rest: "", first: i };
+    }
     if (!aloneAt(i)) continue;
     // "Scotland" over "United Kingdom": the last of the run is the country, the others are
     // part of the address.
@@ -301,6 +411,13 @@ function countryOf(lines: BlockLine[], countries: CountryIndex): CountryFound | 
   for (let i = 0; i < lines.length; i++) {
     const end = countries.atEnd(lines[i]!.text);
     if (end && fold(end.rest) !== "") return { ...end, index: i, lineAlone: false };
+    // The country's name wrapped onto the next line ("Leeds LS1 4AP, UNITED" over "KINGDOM").
+    const next = lines[i + 1];
+    if (!next || /\d/.test(next.text)) continue;
+    const joined = countries.atEnd(`${lines[i]!.text} ${next.text}`);
+    if (joined && fold(joined.rest) !== "" && joined.rest.length < lines[i]!.text.length) {
+      return { ...joined, index: i + 1, lineAlone: false, first: i };
+    }
   }
   return null;
 }

@@ -28,6 +28,11 @@ function amountOf(seg: Segment, mark: DecimalMark | null): number | null {
   if (typeof seg.cell === "number") return seg.cell;
   const whole = parseNumber(seg.text, mark);
   if (whole) return whole.value;
+  // A currency or a label around the number ("円 20 580 598", "Total 1 234,50 EUR"): the
+  // number alone, which may be grouped with spaces.
+  const bare = seg.text.replace(/^[^\d(−–-]*/, "").replace(/[^\d)]*$/, "");
+  const inner = bare !== seg.text && bare !== "" ? parseNumber(bare, mark) : null;
+  if (inner) return inner.value;
   const tail = seg.text.match(TRAILING_NUMBER)?.[1];
   return tail ? parseNumber(tail, mark)?.value ?? null : null;
 }

@@ -178,6 +178,16 @@ function currencyIn(ctx: Context, text: string): string | null {
   return null;
 }
 
+/** A phrase that is a currency and nothing else: "EUR", "US Dollars", "€". */
+function aloneCurrency(ctx: Context, text: string): string | null {
+  const t = text.trim();
+  if (/^[A-Z]{3}$/.test(t)) return ctx.currencies.has(t) ? t : null;
+  if (t in SYMBOLS) return SYMBOLS[t]!;
+  if (/\d/.test(t)) return null;
+  const code = currencyWord(t);
+  return code && ctx.currencies.has(code) ? code : null;
+}
+
 /** The currency a phrase names in words, if it names exactly one. */
 function currencyWord(text: string): string | null {
   const codes = new Set(WORDS.filter(([word]) => word.test(text)).map(([, code]) => code));
@@ -242,6 +252,14 @@ function currencyFromText(ctx: Context): Leaf<string> | undefined {
       );
       for (const code of [before ? last : null, after ? first : null, inside ?? null]) {
         if (code && ctx.currencies.has(code)) vote(code, seg, true);
+      }
+      // A currency alone over an amount, a narrow cell having wrapped "EUR 136 794,38".
+      const alone = words.length <= 3 ? aloneCurrency(ctx, seg.text) : null;
+      if (alone && i === line.segments.length - 1) {
+        const next = ctx.doc.lines[line.index + 1];
+        const under = next?.page === line.page &&
+          next.segments.some((s) => isAmount(s) && s.x1 >= seg.x0 && s.x0 <= seg.x1);
+        if (under) vote(alone, seg, true);
       }
       for (const [symbol, c] of Object.entries({ ...SYMBOLS, ...AMBIGUOUS_SYMBOLS })) {
         if (

@@ -100,7 +100,10 @@ function rowsUnder(doc: DocumentLines, header: TableHeader): { rows: RawRow[]; e
     previous = line;
   }
   const types = new Set(columns.map((c) => c.type));
-  return { rows: joinLines(lines, types), end: Math.min(end, doc.lines.length - 1) };
+  return {
+    rows: joinLines(lines, types, smallPrint(doc, lines)),
+    end: Math.min(end, doc.lines.length - 1),
+  };
 }
 
 /** A totals line, or a label that starts another part of the document. */
@@ -174,7 +177,7 @@ function splitByColumn(
   const byWord = seg.words.map((w) => ({ col: whole, text: w.text, w }));
   // Words at either edge of the phrase may belong to the column they sit in ("1 Coffee…" under
   // "No." and "Description", "10 kg" under "Quantity" and "Unit"); words inside never do.
-  const leaves = (i: number) => {
+  const leaves = (i: number, fromLeft: boolean) => {
     const { w } = byWord[i]!;
     const span = { x0: w.x, x1: w.x + w.width };
     let own = columns.find((c) =>
@@ -190,6 +193,33 @@ function splitByColumn(
         overlapX(span, { x0: c.x0 - wide, x1: c.x1 + wide }) >= 0.5 * w.width
       );
     }
+    // A description running on under a narrow header into the HS code column ("Extra virgin
+    // olive oil, 5 l tins 1509.20.00"): its words up to where a code starts are the
+    // description's.
+    const wordy = (k: number) => /\p{L}/u.test(byWord[k]?.text ?? "");
+    if (
+      !own && fromLeft && whole.type === "hs_code" && !/^\d{4}/.test(w.text) &&
+      (wordy(i) || wordy(i + 1))
+    ) {
+      own = columns.find((c) => c.type === "description" && c.x0 < whole.x0 && c.x0 <= w.x);
+    }
+    // An amount and an HS code the text layer ran together ("55,527.20 94036010" under
+    // "Amount" and "Tariff code", cells set without padding): a word whose middle lies
+    // between a column's left edge and the next column's is that column's, when it reads as
+    // that column's kind (a code of digit pairs; a number with decimals).
+    if (!own && VALUE_ZONES.has(whole.type)) {
+      const mid = w.x + w.width / 2;
+      const zone = columns.find((c) =>
+        c.x0 <= mid && !columns.some((d) => d.x0 > c.x0 && d.x0 <= mid)
+      );
+      const reads = zone?.type === "hs_code"
+        ? HS_LIKE.test(w.text)
+        : whole.type === "hs_code" && /\d[.,]\d{1,2}$/.test(w.text);
+      // A weight beside the code goes to its own (unread) column as well.
+      const takes = zone && (VALUE_ZONES.has(zone.type) ||
+        whole.type === "hs_code" && zone.type === "other");
+      if (zone && zone !== whole && takes && reads) own = zone;
+    }
     // A line number starting the goods' text, in a table with a number column to its left
     // whose header is set apart from its numbers ("Item" over "1 Steel frames"); not on a
     // line of the description alone, which runs on ("80 l/min").
@@ -202,8 +232,8 @@ function splitByColumn(
     byWord[i]!.col = own;
     return true;
   };
-  for (let i = 0; i < byWord.length - 1 && leaves(i); i++);
-  for (let i = byWord.length - 1; i > 0 && byWord[i]!.col === whole && leaves(i); i--);
+  for (let i = 0; i < byWord.length - 1 && leaves(i, true); i++);
+  for (let i = byWord.length - 1; i > 0 && byWord[i]!.col === whole && leaves(i, false); i--);
   const out: { type: ColumnType; text: string }[] = [];
   for (const { col, text } of byWord) {
     const last = out[out.length - 1];
@@ -212,6 +242,12 @@ function splitByColumn(
   }
   return out;
 }
+
+/** An HS code as printed: four digits, then pairs, with dots or nothing between. */
+const HS_LIKE = /^\d{4}(?:\.?\d{2}){1,3}$/;
+
+/** Columns of numbers and codes, whose cells a text layer may run together. */
+const VALUE_ZONES = new Set<ColumnType>(["quantity", "unit_price", "amount", "hs_code", "count"]);
 
 /** Whether a word could be a value of a column of this type. */
 function fits(text: string, type: ColumnType): boolean {
@@ -271,7 +307,11 @@ function joinText(a: string, b: string): string {
  * top-aligned cells joins the item above, and a two-line description set around vertically
  * centred numbers joins the numbers between its lines.
  */
-function joinLines(lines: TableLine[], columns: Set<ColumnType>): RawRow[] {
+function joinLines(
+  lines: TableLine[],
+  columns: Set<ColumnType>,
+  small: (tl: TableLine) => boolean,
+): RawRow[] {
   const anchorType = anchorColumn(lines, columns);
   if (!anchorType) return [];
   const isAnchor = (tl: TableLine) => /\d/.test(tl.cells[anchorType]?.text ?? "");
@@ -284,6 +324,16 @@ function joinLines(lines: TableLine[], columns: Set<ColumnType>): RawRow[] {
   const described = (i: number) => lines[i]!.cells.description !== undefined;
   const fromTop = anchors.every(described) &&
     !lines.slice(0, anchors[0]).some((tl) => tl.cells.description);
+  // A line of text alone over the first row, which starts a new phrase on its own line ("Order
+  // 4711" over "Ball bearings…"), heads the rows rather than starts the first: the rows'
+  // texts all start on the lines of their numbers.
+  const first = lines[anchors[0]!]!.cells.description?.text ?? "";
+  const textOf = (tl: TableLine) => tl.line.segments.map((seg) => seg.text).join(" ");
+  const headed = anchors.every(described) && /^\p{Lu}/u.test(first) &&
+    lines.slice(0, anchors[0]).some((tl) => tl.cells.description) &&
+    lines.slice(0, anchors[0]).every((tl) =>
+      /^\p{Lu}/u.test(textOf(tl)) && !/[,/&-]$/.test(textOf(tl))
+    );
   const owners: number[] = [];
   lines.forEach((_, i) => {
     const above = anchors.filter((a) => a <= i).at(-1);
@@ -313,7 +363,9 @@ function joinLines(lines: TableLine[], columns: Set<ColumnType>): RawRow[] {
   const startsNote = (text: string, i: number) => isNoteLabel(text) || heads.has(i);
   const noteOwner = (tl: TableLine, i: number): RawRow | undefined => {
     const text = tl.cells.description?.text;
-    if (!text || isAnchor(tl) || !(startsNote(text, i) || noteOf(text))) return undefined;
+    if (!text || isAnchor(tl) || !(startsNote(text, i) || noteOf(text) || small(tl))) {
+      return undefined;
+    }
     const above = anchors.filter((a) => a < i).at(-1);
     const row = above === undefined ? undefined : rows.get(above);
     return row?.cells.description ? row : undefined;
@@ -323,6 +375,7 @@ function joinLines(lines: TableLine[], columns: Set<ColumnType>): RawRow[] {
   lines.forEach((tl, i) => {
     const description = tl.cells.description;
     if (description && isTotalText(description.text) && !isAnchor(tl)) return;
+    if (headed && i < anchors[0]!) return;
     const pending = awaiting;
     awaiting = null;
     const row = pending && !isAnchor(tl) ? pending : noteOwner(tl, i) ?? rows.get(owners[i]!)!;
@@ -333,7 +386,11 @@ function joinLines(lines: TableLine[], columns: Set<ColumnType>): RawRow[] {
       }
       // A "Label: value" line under a description is a note on the item (its origin, its HS
       // code), not more of the description; an HS code in it is the item's.
-      const note = pending ? noteOf(`note: ${description.text}`) : noteOf(description.text);
+      // So is a line in smaller print than the descriptions, or a further line of the
+      // description's own spreadsheet cell ("Lot no. 4711", "PO 12345").
+      const note = pending
+        ? noteOf(`note: ${description.text}`)
+        : noteOf(description.text) ?? (small(tl) ? {} : null);
       if (note) {
         if (note.hs && !row.cells.hs_code) {
           row.cells.hs_code = { text: note.hs, segments: description.segments };
@@ -351,6 +408,31 @@ function joinLines(lines: TableLine[], columns: Set<ColumnType>): RawRow[] {
     }
   });
   return anchors.map((a) => rows.get(a)!);
+}
+
+/**
+ * Whether a line's description is set apart from the descriptions as a note would be: in a
+ * text layer, in print at most 0.88 of the descriptions' usual height (a 7.5 pt note under
+ * 9 pt goods); in a spreadsheet, a further line of a cell of several lines. OCR heights vary
+ * too much to tell.
+ */
+function smallPrint(doc: DocumentLines, lines: TableLine[]): (tl: TableLine) => boolean {
+  if (doc.source === "sheet") {
+    return (tl) => (tl.cells.description?.segments ?? []).some((s) => (s.cellLine ?? 0) > 0);
+  }
+  if (doc.source !== "pdf_text") return () => false;
+  const heightOf = (tl: TableLine) =>
+    median(
+      (tl.cells.description?.segments ?? []).flatMap((s) => s.words.map((w) => w.height)),
+    );
+  const body = median(lines.filter((tl) => tl.cells.description).map(heightOf));
+  return (tl) => tl.cells.description !== undefined && heightOf(tl) < 0.88 * body;
+}
+
+function median(values: number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 /** The value column that the most lines fill with a number, in order of preference. */

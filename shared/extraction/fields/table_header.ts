@@ -286,6 +286,9 @@ const HEADERS: [ColumnType, string[]][] = [
     "sku",
     "part no",
     "part number",
+    "item code",
+    "product code",
+    "article code",
     "part",
     "article no",
     "art no",
@@ -349,7 +352,7 @@ function unjoined(token: string): string[] {
   if (FIRST_TOKENS.has(token) || COMPACT.has(token)) return [token];
   for (let k = 2; k <= token.length - 2; k++) {
     const head = token.slice(0, k), tail = token.slice(k);
-    if (FIRST_TOKENS.has(head) && FIRST_TOKENS.has(tail) && head.length + tail.length >= 6) {
+    if (FIRST_TOKENS.has(head) && FIRST_TOKENS.has(tail) && head.length + tail.length >= 5) {
       return [head, tail];
     }
   }
@@ -494,7 +497,7 @@ function classify(cells: Word[][]): Classified {
   const columns: Column[] = [];
   let words = 0, matched = 0;
   for (const cell of cells) {
-    const tokens = cell.flatMap((w) =>
+    const tokens = spacedCjkJoined(cell).flatMap((w) =>
       fold(w.text).split(" ").filter(Boolean).flatMap(unjoined).map((t) => ({ t, w }))
     );
     // Symbols alone ("#", "/") neither help nor hurt a header.
@@ -503,11 +506,24 @@ function classify(cells: Word[][]): Classified {
     const pending: Word[] = [];
     let current: Column | undefined;
     const used = new Set<Word>();
+    // The cell's last word ended with a slash: what follows translates it ("Quantidade /
+    // Units", "型番 / Article"), whatever type its words would have alone.
+    let slash = false;
     for (let i = 0; i < tokens.length;) {
       const found = phraseAt(tokens, i);
       // A phrase in brackets after a column qualifies it ("Total Qty (pcs)", "Amount (USD)").
       const phrase = found && current && /^[([]/.test(tokens[i]!.w.text) ? undefined : found;
+      if (phrase && current && slash && phrase.type !== current.type) {
+        const phraseWords = [...new Set(tokens.slice(i, i + phrase.tokens.length).map((u) => u.w))];
+        for (const w of phraseWords) {
+          if (!used.has(w)) used.add(w), matched++, widen(current, w);
+        }
+        slash = false;
+        i += phrase.tokens.length;
+        continue;
+      }
       if (phrase) {
+        slash = false;
         const phraseWords = [...new Set(tokens.slice(i, i + phrase.tokens.length).map((u) => u.w))];
         const same = inCell.find((c) => c.type === phrase.type);
         current = same ?? column(phrase.type, phraseWords);
@@ -523,6 +539,7 @@ function classify(cells: Word[][]): Classified {
       }
       const word = tokens[i]!.w;
       if (!used.has(word)) {
+        slash = /\/$/.test(word.text);
         used.add(word);
         if (current) {
           widen(current, word);
@@ -552,6 +569,32 @@ function classify(cells: Word[][]): Classified {
   return { columns: merged(columns), covered: words === 0 ? 0 : matched / words };
 }
 
+/** Chinese or Japanese characters alone. */
+const CJK_WORD = /^[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}ー々]+$/u;
+
+/**
+ * A CJK header spread over the cell with spaces ("数 量", "単 価") read as the one word it is:
+ * neighbouring CJK words on one line, closer than two characters.
+ */
+function spacedCjkJoined(cell: Word[]): Word[] {
+  const out: Word[] = [];
+  for (const w of cell) {
+    const last = out[out.length - 1];
+    if (
+      last && CJK_WORD.test(last.text) && CJK_WORD.test(w.text) &&
+      Math.abs(last.y - w.y) < 0.5 * w.height && w.x - (last.x + last.width) >= 0 &&
+      w.x - (last.x + last.width) < 2 * w.height
+    ) {
+      out[out.length - 1] = {
+        ...last,
+        text: last.text + w.text,
+        width: w.x + w.width - last.x,
+      };
+    } else out.push(w);
+  }
+  return out;
+}
+
 function column(type: ColumnType, words: Word[]): Column {
   return {
     type,
@@ -572,10 +615,17 @@ function widen(col: Column, word: Word): void {
  * goods (it is either that or a line number; a line number is rarely the only text column).
  */
 function merged(columns: Column[]): Column[] {
-  const sorted = columns.sort((a, b) => a.x0 - b.x0);
+  const sorted = overlapsJoined(columns).sort((a, b) => a.x0 - b.x0);
   // A count of pieces or bottles is the quantity where no column says "quantity".
   const hasQuantity = sorted.some((c) => c.type === "quantity");
   let countUsed = false;
+  // Of several counts, the one that names pieces ("件数 / Units" beside "件数 / Ctns").
+  const counts = sorted.filter((c) => c.type === "count");
+  const pieces = counts.length > 1 ? counts.find((c) => namesPieces(c.header)) : undefined;
+  if (!hasQuantity && pieces) {
+    pieces.type = "quantity";
+    countUsed = true;
+  }
   for (const c of sorted) {
     if (c.type !== "count") continue;
     // Beside a quantity column, a count of packages ("Cartons", "Colli") stays a numeric column
@@ -590,6 +640,29 @@ function merged(columns: Column[]): Column[] {
   }
   if (!sorted.some((c) => c.type === "description")) return withGuessedDescription(sorted);
   return sorted;
+}
+
+/**
+ * Two columns that stand over one another are one: the parts of a cell that stacking kept
+ * apart ("Quantidade /" over "Units", "型番 /" over "Article"). The first part names it, unless
+ * both have a type the finder reads. Columns come in the order of the lines they start on.
+ */
+function overlapsJoined(columns: Column[]): Column[] {
+  const kept: Column[] = [];
+  for (const c of columns) {
+    const host = kept.find((k) =>
+      (k.type === "other" || c.type === "other" || c.type === "count") &&
+      overlapX(k, c) >= 0.5 * Math.min(k.x1 - k.x0, c.x1 - c.x0)
+    );
+    if (!host) {
+      kept.push(c);
+      continue;
+    }
+    host.x0 = Math.min(host.x0, c.x0);
+    host.x1 = Math.max(host.x1, c.x1);
+    host.header += ` ${c.header}`;
+  }
+  return kept;
 }
 
 /** Words that count packages, not pieces: a packing list's cartons beside its quantities. */
@@ -618,6 +691,13 @@ const PACKAGES = new Set([
   "件数",
   "ケース数",
 ]);
+
+/** Words that count pieces: what a quantity column holds. */
+const PIECES = new Set(["units", "unit", "pcs", "pieces", "pc", "qty", "quantity", "stk", "szt"]);
+
+function namesPieces(header: string): boolean {
+  return fold(header).split(" ").some((t) => PIECES.has(t));
+}
 
 function namesPackages(header: string): boolean {
   return fold(header).split(" ").some((t) => PACKAGES.has(t));

@@ -8,6 +8,9 @@ const SCRIPT_BOUNDARY = new RegExp(
   "gu",
 );
 
+/** Spaces between CJK characters, which forms set to spread a short header ("数 量"). */
+const SPACED_CJK = new RegExp(`(?<=[${CJK}])[\\s\u3000]+(?=[${CJK}])`, "gu");
+
 /**
  * Lower case, accents removed, ß → ss, ı → i, every run of non-letters/digits one space, and
  * a space where CJK script meets other letters or digits.
@@ -19,6 +22,7 @@ export function fold(text: string): string {
     .replace(/ß/g, "ss")
     .replace(/ı/g, "i")
     .toLowerCase()
+    .replace(SPACED_CJK, "")
     .replace(SCRIPT_BOUNDARY, " ")
     .replace(/[^\p{L}\p{N}]+/gu, " ")
     .trim();

@@ -1,0 +1,124 @@
+/**
+ * Layouts of the generated corpus's sources g251 onwards that other hands print too: field
+ * labels inside a party block, a name wrapped in a narrow cell, a note in small print under a
+ * description, a total whose currency shares its cell, a heading row over the items.
+ */
+import { assertEquals, equal } from "../support/assert.ts";
+import { findFields } from "../../shared/extraction/fields/finder.ts";
+import { fileLookups } from "../../shared/extraction/fields/reference_files.ts";
+import type { TextDocument, Word } from "../../shared/extraction/layout.ts";
+import { onePage, row, words } from "../support/placed_words.ts";
+
+const TABLE = (y: number) => [
+  ...row(y, [[40, "Description"], [300, "Quantity"], [380, "Unit price"], [480, "Amount"]]),
+  ...row(y + 20, [[40, "Steel frames"], [300, "10"], [380, "5.00"], [480, "50.00"]]),
+];
+
+/** Words of `text` at `height` points (words() sets 10). */
+function small(x: number, y: number, text: string, height: number): Word[] {
+  return words(x, y, text).map((w) => ({
+    ...w,
+    width: w.width * height / 10,
+    x: x + (w.x - x) * height / 10,
+    height,
+  }));
+}
+
+Deno.test("field labels inside a party block are not part of its values", async () => {
+  const doc: TextDocument = onePage([
+    ...words(40, 60, "Seller"),
+    ...words(40, 72, "Name: Hansa Technik AG"),
+    ...words(40, 84, "Anschrift: Lindenallee 170"),
+    ...words(40, 96, "70173 Stuttgart"),
+    ...words(40, 108, "Land: Germany"),
+    // A street's house number after "No:" is the address's own.
+    ...words(300, 60, "Buyer"),
+    ...words(300, 72, "Anadolu Tekstil A.Ş."),
+    ...words(300, 84, "Atatürk Caddesi No: 143"),
+    ...words(300, 96, "35000 İzmir"),
+    ...words(300, 108, "TÜRKİYE"),
+    ...TABLE(200),
+  ]);
+  const result = await findFields(doc, await fileLookups());
+  equal(result.exporter?.name?.value, "Hansa Technik AG");
+  equal(result.exporter?.address?.value, "Lindenallee 170, 70173 Stuttgart");
+  equal(result.exporter?.country?.value, "DE");
+  equal(result.importer?.address?.value, "Atatürk Caddesi No: 143, 35000 İzmir");
+});
+
+Deno.test("a name's legal form wrapped onto the next line stays in the name", async () => {
+  const doc: TextDocument = onePage([
+    ...words(40, 60, "Seller"),
+    ...words(40, 72, "Ningbo Ocean Tools Industrial Co.,"),
+    ...words(40, 84, "Ltd."),
+    ...words(40, 96, "No. 185 Zhongshan Road"),
+    ...words(40, 108, "Ningbo 315000"),
+    ...words(40, 120, "CHINA"),
+    ...words(300, 60, "Buyer"),
+    ...words(300, 72, "Distribuidora Norteña S.A."),
+    ...words(300, 84, "de C.V."),
+    ...words(300, 96, "Av. Independencia 217"),
+    ...words(300, 108, "Mexico"),
+    ...TABLE(200),
+  ]);
+  const result = await findFields(doc, await fileLookups());
+  equal(result.exporter?.name?.value, "Ningbo Ocean Tools Industrial Co., Ltd.");
+  equal(result.exporter?.address?.value, "No. 185 Zhongshan Road, Ningbo 315000");
+  equal(result.importer?.name?.value, "Distribuidora Norteña S.A. de C.V.");
+  equal(result.importer?.address?.value, "Av. Independencia 217");
+});
+
+Deno.test("a line in small print under a description is a note on that item", async () => {
+  const doc: TextDocument = onePage([
+    ...words(40, 60, "Seller: Hansa Technik AG"),
+    ...row(200, [[40, "Description"], [300, "Quantity"], [380, "Unit price"], [480, "Amount"]]),
+    ...row(220, [[40, "Steel frames"], [300, "10"], [380, "5.00"], [480, "50.00"]]),
+    ...small(40, 232, "Lot no. 4711", 8),
+    ...row(246, [[40, "Ball bearings"], [300, "4"], [380, "2.50"], [480, "10.00"]]),
+    ...words(40, 258, "for pumps"),
+  ]);
+  const result = await findFields(doc, await fileLookups());
+  const items = result.goods.line_items;
+  assertEquals(items.map((i) => i.description?.value), ["Steel frames", "Ball bearings for pumps"]);
+});
+
+Deno.test("a total whose currency shares its cell reconciles through the charges", async () => {
+  const doc: TextDocument = onePage([
+    ...words(40, 60, "Seller: Hansa Technik AG"),
+    ...row(200, [[40, "Description"], [300, "Quantity"], [380, "Unit price"], [480, "Amount"]]),
+    ...row(220, [[40, "Steel frames"], [300, "161"], [380, "63 875"], [480, "10 283 875"]]),
+    ...row(232, [[40, "Ball bearings"], [300, "2 700"], [380, "3 375"], [480, "9 112 500"]]),
+    ...row(250, [[380, "Suma"], [480, "19 396 375"]]),
+    ...row(262, [[380, "Portes"], [480, "1 184 223"]]),
+    ...row(274, [[330, "Total a pagar"], [450, "円 20 580 598"]]),
+  ]);
+  const result = await findFields(doc, await fileLookups());
+  equal(result.goods.total_value?.value, 20580598);
+});
+
+Deno.test("a heading row over the first item is not part of it", async () => {
+  const doc: TextDocument = onePage([
+    ...words(40, 60, "Seller: Hansa Technik AG"),
+    ...row(200, [[40, "Description"], [300, "Quantity"], [380, "Unit price"], [480, "Amount"]]),
+    ...words(40, 214, "Order 47329"),
+    ...row(228, [[40, "Steel frames"], [300, "10"], [380, "5.00"], [480, "50.00"]]),
+    ...row(242, [[40, "Ball bearings"], [300, "4"], [380, "2.50"], [480, "10.00"]]),
+  ]);
+  const result = await findFields(doc, await fileLookups());
+  equal(result.goods.line_items[0]?.description?.value, "Steel frames");
+});
+
+Deno.test("a country wrapped onto the next line ends the address", async () => {
+  const doc: TextDocument = onePage([
+    ...words(40, 60, "Seller: Hansa Technik AG"),
+    ...words(300, 60, "Buyer"),
+    ...words(300, 72, "Pennine Trading Ltd"),
+    ...words(300, 84, "147 Station Approach"),
+    ...words(300, 96, "Leeds LS1 4AP, UNITED"),
+    ...words(300, 108, "KINGDOM"),
+    ...TABLE(200),
+  ]);
+  const result = await findFields(doc, await fileLookups());
+  equal(result.importer?.address?.value, "147 Station Approach, Leeds LS1 4AP");
+  equal(result.importer?.country?.value, "GB");
+});
