@@ -420,7 +420,8 @@ function wordSearch(candidates: string, from: string): string {
               (points + 0.5 * ${MEASURE_FIT})
                 * case when level = 2 then 0.3 when level = 4 then 0.45
                        when level > 6 then 0.7 else 1.0 end as score,
-              (select count(*) from word where best.own @@ word.q) as named
+              (select count(*) from word where best.own @@ word.q) as named,
+              case when best.country is null then length(best.own) end as own_terms
          from best
         cross join lateral (
           select sum(c.weight * case
@@ -443,8 +444,10 @@ function wordSearch(candidates: string, from: string): string {
        select s.*, coalesce(h.code, s.code) as family_code,
               length(coalesce(h.description, s.description)) as family_length,
               coalesce(h.description ~* 'n[.]e[.]c[.]', s.residual) as family_residual,
-              (select count(*) from typed
-                where coalesce(h.description, s.description) ~* ('\\m' || typed.w || '\\M'))
+              -- the words its text states (its negated phrases are not indexed): of siblings
+              -- that score alike, the one that asks for fewer properties the query did not state
+              coalesce(length(h.search_weighted), s.own_terms) as family_terms,
+              (select count(*) from typed where positive.d ~* ('\\m' || typed.w || '\\M'))
                 as family_exact,
               -- declarable lines (they have a unit of quantity), the HS code, then the
               -- 8-digit lines that only head 10-digit ones
@@ -452,6 +455,14 @@ function wordSearch(candidates: string, from: string): string {
                    else 2 end as place
          from scored s
          left join hs_codes h on s.country is not null and h.code = left(s.code, 6)
+         -- its text without its negated phrases, as the index reads it (hs_search_tsvector,
+         -- migration 20261127001000): "of textile materials (other than wool …)" is not wool
+        cross join lateral (
+          select regexp_replace(regexp_replace(coalesce(h.description, s.description),
+                   '(?<!whether or )\\m(not|other than|excluding|except)\\M[^()]*(?=\\))', ' ', 'gi'),
+                   '(?<!whether or )\\m(not|other than|excluding|except)\\M[^;,(]*(\\([[:alnum:]-]+\\))?',
+                   ' ', 'gi') as d
+        ) positive
      ),
      ranked as (
        select family.*, max(score) over (partition by family_code) as family_score
@@ -468,14 +479,15 @@ function wordSearch(candidates: string, from: string): string {
      page as (
        select * from grouped
         order by family_score desc, group_length, left(family_code, 4), family_exact desc,
-                 family_residual desc, family_length, family_code, place, score desc, named desc,
+                 family_residual desc, family_terms, family_length, family_code, place, score desc, named desc,
                  residual desc, length(description), code
         limit $3
      )
      select ${PAGE_COLUMNS}, (select version::text from hs_lexicon_version) as lexicon_version
        from page ${PAGE_JOINS}
       order by page.family_score desc, page.group_length, left(page.family_code, 4),
-               page.family_exact desc, page.family_residual desc, page.family_length,
+               page.family_exact desc, page.family_residual desc, page.family_terms,
+               page.family_length,
                page.family_code, page.place,
                page.score desc, page.named desc, page.residual desc, length(page.description),
                page.code`;

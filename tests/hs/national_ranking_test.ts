@@ -60,6 +60,18 @@ serviceTest("hs-codes/search ranks national lines by thresholds and their own wo
     },
   );
 
+  await t.step(
+    "of siblings that score alike, the one asking for fewer properties not typed",
+    async () => {
+      // 7323.91 "... of cast iron, not enamelled" (its negation is not indexed), 7323.92
+      // "... of cast iron, enamelled": enamelled is a property the query does not state.
+      before(await codes({ q: "cast iron cooking pot" }), "7323.91", "7323.92");
+      // 6110.90 is "of textile materials (other than wool ...)": wool, typed, is not its word.
+      const wool = await codes({ q: "boys wool pullovers", country: "US" });
+      assert(wool.slice(0, 3).every((c) => c.startsWith("6110.11")), wool.join(" "));
+    },
+  );
+
   await t.step("the abbreviation of a negated phrase does not match", async () => {
     // 9405.19 is "for use other than with light-emitting diode (LED) light sources".
     const [row] = await svc.db.query<{ led: boolean }>(
