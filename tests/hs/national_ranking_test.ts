@@ -72,6 +72,14 @@ serviceTest("hs-codes/search ranks national lines by thresholds and their own wo
     },
   );
 
+  await t.step("a fibre name is read as the fibre class the tariff sorts by", async () => {
+    // HS chapter 54 note 1: polyester is a synthetic (man-made) fibre, rayon an artificial one.
+    const curtains = await codes({ q: "polyester curtains", country: "US" });
+    assert(curtains.slice(0, 3).every((c) => c.startsWith("6303.92")), curtains.join(" "));
+    const dresses = await codes({ q: "women's rayon dresses", country: "US" });
+    assert(dresses.slice(0, 3).every((c) => c.startsWith("6104.44")), dresses.join(" "));
+  });
+
   await t.step("the abbreviation of a negated phrase does not match", async () => {
     // 9405.19 is "for use other than with light-emitting diode (LED) light sources".
     const [row] = await svc.db.query<{ led: boolean }>(
