@@ -456,11 +456,11 @@ function wordSearch(candidates: string, from: string): string {
          from in_family
      ),
      -- What tells families that score alike apart, read once per family, and only for those
-     -- that can reach the page (fewer than $3 families score more): a US search of one common
-     -- word has thousands of lines and hundreds of families. From its text without its negated
-     -- phrases, as the index reads it (hs_search_tsvector, migration 20261127001000): "of
-     -- textile materials (other than wool …)" is not wool.
-     -- (one row: the families' keys by code, read by each row without a join)
+     -- that can reach the page (fewer than $3 families score more) and score like another one:
+     -- a US search of one common word has thousands of lines and hundreds of families. From its
+     -- text without its negated phrases, as the index reads it (hs_search_tsvector, migration
+     -- 20261127001000): "of textile materials (other than wool …)" is not wool. One row, the
+     -- families' keys by code, read by each row without a join.
      head as materialized (
        select jsonb_object_agg(f.family_code, jsonb_build_array(
                 -- the words its text states: of siblings that score alike, the one that asks
@@ -468,7 +468,8 @@ function wordSearch(candidates: string, from: string): string {
                 (select length(search_weighted) from hs_codes where code = f.family_code),
                 (select count(*) from typed where positive.d ~* ('\\m' || typed.w || '\\M'))
               )) as keys
-         from (select family_code, family_text, rank() over (order by family_score desc) as at
+         from (select family_code, family_text, rank() over (order by family_score desc) as at,
+                      count(*) over (partition by family_score) as alike
                  from (select distinct family_code, family_text, family_score from ranked) d
               ) f
         cross join lateral (
@@ -477,7 +478,7 @@ function wordSearch(candidates: string, from: string): string {
                    '(?<!whether or )\\m(not|other than|excluding|except)\\M[^;,(]*(\\([[:alnum:]-]+\\))?',
                    ' ', 'gi') as d
         ) positive
-        where f.at <= $3
+        where f.at <= $3 and f.alike > 1
      ),
      family as (
        -- (a family off the page has no keys: they are left 0)
