@@ -80,6 +80,15 @@ serviceTest("hs-codes/search ranks national lines by thresholds and their own wo
     assert(dresses.slice(0, 3).every((c) => c.startsWith("6104.44")), dresses.join(" "));
   });
 
+  await t.step("a garment word leaves the material typed to choose (audit rule 3)", async () => {
+    // cardigan and sweater name 6110.20 and 6110.30 in the vocabulary, and now 6110.11-19 too.
+    const cashmere = await codes({ q: "cashmere cardigan", country: "US" });
+    assert(cashmere.slice(0, 3).every((c) => c.startsWith("6110.12")), cashmere.join(" "));
+    // not 6110.90 (other materials), whose US lines say "Subject to cotton restraints"
+    const cotton = await codes({ q: "cotton sweater", country: "US" });
+    assert(cotton.slice(0, 3).every((c) => c.startsWith("6110.20")), cotton.join(" "));
+  });
+
   await t.step("the abbreviation of a negated phrase does not match", async () => {
     // 9405.19 is "for use other than with light-emitting diode (LED) light sources".
     const [row] = await svc.db.query<{ led: boolean }>(
