@@ -109,7 +109,7 @@ async function main(args: string[]): Promise<void> {
   }
   const count = (rule: number, to: (c: AuditChange) => boolean) =>
     audit.changes.filter((c) => c.rule === rule && to(c)).length;
-  for (const rule of [1, 2]) {
+  for (const rule of [1, 2, 3]) {
     console.log(
       `audit rule ${rule}: ${count(rule, () => true)} codes flagged and changed ` +
         `(${count(rule, (c) => c.to.length > 0)} re-pointed, ${
@@ -326,6 +326,8 @@ export interface HsEntry {
   /** The words of its exclusions ("other than smartphones" → smartphone). */
   excludes: Set<string>;
   residual: boolean;
+  /** Its text, lower case. */
+  text: string;
 }
 
 /** hs_codes.csv's text → code → entry. */
@@ -341,6 +343,7 @@ export function readNomenclature(csv: string): Map<string, HsEntry> {
       sequence: ` ${clauseMarked(named)} `,
       excludes: new Set(excluded.flatMap(wordsOf)),
       residual: RESIDUAL.test(text),
+      text,
     });
   }
   return out;
@@ -462,9 +465,44 @@ export interface AuditChange {
   term: string;
   /** The row as corrected, or null when nothing is left of it. */
   row: Row | null;
-  rule: 1 | 2;
+  rule: 1 | 2 | 3;
   from: string;
   to: string[];
+}
+
+/** The textile materials chapters 61 to 63 split garments and linen by ("of cotton"). */
+const MATERIAL = "(?:cotton|wool(?: or fine animal hair)?|fine animal hair|" +
+  "(?:man-made|synthetic|artificial) fibres|silk(?: or silk waste)?|flax|" +
+  "(?:other )?textile materials|fibres from kashmir \\(cashmere\\) goats)";
+const OF_MATERIAL = new RegExp(`\\bof ${MATERIAL}(?: \\([^)]*\\))?`, "g");
+
+/** A textile code's goods: its text without its material and the exclusions that name others. */
+function goodsOf(entry: HsEntry): string {
+  return entry.text.replace(/\([^)]*other than[^)]*\)/g, " ").replace(OF_MATERIAL, " ")
+    .replace(/\bother than that of [^,;]*/g, " ").replace(/[\s,;]+/g, " ").trim();
+}
+
+/**
+ * The residual material ("of textile materials (other than wool …, cotton or man-made fibres)"):
+ * the US tariff's lines under it name the others ("Subject to cotton restraints"), so a term sent
+ * there would rank them for "cotton sweater".
+ */
+const OTHER_MATERIALS = /\bof (?:other )?textile materials\b/;
+
+/**
+ * Rule 3: the siblings of a textile code (chapters 61 to 63) that name the same goods in another
+ * named material ("Jerseys, pullovers …; of cotton" and "…; of wool or fine animal hair").
+ */
+export function materialSiblings(nomenclature: Map<string, HsEntry>, code: string): string[] {
+  const entry = nomenclature.get(code);
+  if (!entry || !/^6[123]\d{4}$/.test(code) || !entry.text.match(OF_MATERIAL)) return [];
+  const goods = goodsOf(entry);
+  return (childrenOf(nomenclature).get(entry.parent) ?? [])
+    .filter(([c, e]) =>
+      c !== code && e.text.match(OF_MATERIAL) && !OTHER_MATERIALS.test(e.text) &&
+      goodsOf(e) === goods
+    )
+    .map(([c]) => c);
 }
 
 /**
@@ -473,7 +511,10 @@ export interface AuditChange {
  * 1. a term never maps to a code whose text excludes it: the code is replaced by the siblings
  *    that name the term, or dropped when none does (the row with it when nothing is left);
  * 2. a term mapped to a residual code ("Other", "other than …", "n.e.c.") whose siblings name the
- *    term goes to those siblings.
+ *    term goes to those siblings;
+ * 3. a term mapped to a textile subheading that names its material ("sweater" → 6110.20, of
+ *    cotton, and 6110.30, of man-made fibres) maps to the siblings that name the same goods in the
+ *    other materials too (6110.11, of wool …): the material typed decides, not the vocabulary.
  */
 export function auditVocabulary(rows: Iterable<Row>, nomenclature: Map<string, HsEntry>) {
   const changes: AuditChange[] = [];
@@ -496,6 +537,13 @@ export function auditVocabulary(rows: Iterable<Row>, nomenclature: Map<string, H
       codes = [...new Set(codes.flatMap((c) => c === code ? to : [c]))];
       notes.push(`rule ${rule}: ${code} → ${to.join(" ") || "dropped"}`);
       changes.push({ term: row.term, row: null, rule, from: code, to });
+    }
+    const added = [...new Set(codes.flatMap((c) => materialSiblings(nomenclature, c)))]
+      .filter((c) => !codes.includes(c));
+    if (added.length > 0) {
+      notes.push(`rule 3: + ${added.join(" ")}`);
+      changes.push({ term: row.term, row: null, rule: 3, from: codes.join(" "), to: added });
+      codes = [...codes, ...added];
     }
     if (notes.length === 0) continue;
     const fixed = codes.length === 0 && row.means === ""

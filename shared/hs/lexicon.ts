@@ -101,10 +101,12 @@ async function loadLexicon(db: Queryable): Promise<Lexicon> {
   for (const [key, term, codes, means] of loaded.terms) {
     const entry: Entry = terms.get(key) ?? { alts: [], codes: [], terms: [], own: new Map() };
     entry.terms.push(term);
-    const text = means?.trim();
+    // "synthetic; man-made": alternative wordings, each matched on its own (the HS writes
+    // "man-made fibres", the US tariff "of synthetic fibers" or "of man-made fibers")
+    const alts = (means ?? "").split(";").map((text) => text.trim()).filter((text) => text !== "");
     const list = (codes ?? "").split(" ").filter((code) => code !== "");
-    entry.own.set(term, { alts: text ? [text] : [], codes: list });
-    if (text && !entry.alts.includes(text)) entry.alts.push(text);
+    entry.own.set(term, { alts, codes: list });
+    for (const text of alts) if (!entry.alts.includes(text)) entry.alts.push(text);
     for (const code of list) if (!entry.codes.includes(code)) entry.codes.push(code);
     terms.set(key, entry);
   }

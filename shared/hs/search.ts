@@ -439,13 +439,10 @@ function wordSearch(candidates: string, from: string): string {
         where coverage = top and coverage > 0
      ),
      -- A national line is ranked with its HS subheading when that is an answer too.
-     family as (
+     in_family as (
        select s.*, coalesce(h.code, s.code) as family_code,
-              length(coalesce(h.description, s.description)) as family_length,
+              coalesce(h.description, s.description) as family_text,
               coalesce(h.description ~* 'n[.]e[.]c[.]', s.residual) as family_residual,
-              (select count(*) from typed
-                where coalesce(h.description, s.description) ~* ('\\m' || typed.w || '\\M'))
-                as family_exact,
               -- declarable lines (they have a unit of quantity), the HS code, then the
               -- 8-digit lines that only head 10-digit ones
               case when s.country is null then 1 when coalesce(s.unit, '') <> '' then 0
@@ -454,28 +451,64 @@ function wordSearch(candidates: string, from: string): string {
          left join hs_codes h on s.country is not null and h.code = left(s.code, 6)
      ),
      ranked as (
-       select family.*, max(score) over (partition by family_code) as family_score
-         from family
+       select in_family.*, max(score) over (partition by family_code) as family_score,
+              length(family_text) as family_length
+         from in_family
+     ),
+     -- What tells families that score alike apart, read once per family, and only for those
+     -- that can reach the page (fewer than $3 families score more) and score like another one:
+     -- a US search of one common word has thousands of lines and hundreds of families. From its
+     -- text without its negated phrases, as the index reads it (hs_search_tsvector, migration
+     -- 20261127001000): "of textile materials (other than wool …)" is not wool. One row, the
+     -- families' keys by code, read by each row without a join.
+     head as materialized (
+       select jsonb_object_agg(f.family_code, jsonb_build_array(
+                -- the words its text states: of siblings that score alike, the one that asks
+                -- for fewer properties the query did not state ("not enamelled" is not indexed)
+                (select length(search_weighted) from hs_codes where code = f.family_code),
+                (select count(*) from typed where positive.d ~* ('\\m' || typed.w || '\\M'))
+              )) as keys
+         from (select family_code, family_text, rank() over (order by family_score desc) as at,
+                      count(*) over (partition by family_score) as alike
+                 from (select distinct family_code, family_text, family_score from ranked) d
+              ) f
+        cross join lateral (
+          select regexp_replace(regexp_replace(f.family_text,
+                   '(?<!whether or )\\m(not|other than|excluding|except)\\M[^()]*(?=\\))', ' ', 'gi'),
+                   '(?<!whether or )\\m(not|other than|excluding|except)\\M[^;,(]*(\\([[:alnum:]-]+\\))?',
+                   ' ', 'gi') as d
+        ) positive
+        where f.at <= $3 and f.alike > 1
+     ),
+     family as (
+       -- (a family off the page has no keys: they are left 0)
+       select ranked.*,
+              coalesce(((select keys from head) -> ranked.family_code ->> 0)::int, 0)
+                as family_terms,
+              coalesce(((select keys from head) -> ranked.family_code ->> 1)::int, 0)
+                as family_exact
+         from ranked
      ),
      -- Families under one heading that score alike are placed by the shortest of them, and
      -- among them those with more of the words as typed, then the residual one, first.
      grouped as (
-       select ranked.*,
+       select family.*,
               min(family_length) over (partition by left(family_code, 4), family_score)
                 as group_length
-         from ranked
+         from family
      ),
      page as (
        select * from grouped
         order by family_score desc, group_length, left(family_code, 4), family_exact desc,
-                 family_residual desc, family_length, family_code, place, score desc, named desc,
+                 family_residual desc, family_terms, family_length, family_code, place, score desc, named desc,
                  residual desc, length(description), code
         limit $3
      )
      select ${PAGE_COLUMNS}, (select version::text from hs_lexicon_version) as lexicon_version
        from page ${PAGE_JOINS}
       order by page.family_score desc, page.group_length, left(page.family_code, 4),
-               page.family_exact desc, page.family_residual desc, page.family_length,
+               page.family_exact desc, page.family_residual desc, page.family_terms,
+               page.family_length,
                page.family_code, page.place,
                page.score desc, page.named desc, page.residual desc, length(page.description),
                page.code`;

@@ -60,6 +60,35 @@ serviceTest("hs-codes/search ranks national lines by thresholds and their own wo
     },
   );
 
+  await t.step(
+    "of siblings that score alike, the one asking for fewer properties not typed",
+    async () => {
+      // 7323.91 "... of cast iron, not enamelled" (its negation is not indexed), 7323.92
+      // "... of cast iron, enamelled": enamelled is a property the query does not state.
+      before(await codes({ q: "cast iron cooking pot" }), "7323.91", "7323.92");
+      // 6110.90 is "of textile materials (other than wool ...)": wool, typed, is not its word.
+      const wool = await codes({ q: "boys wool pullovers", country: "US" });
+      assert(wool.slice(0, 3).every((c) => c.startsWith("6110.11")), wool.join(" "));
+    },
+  );
+
+  await t.step("a fibre name is read as the fibre class the tariff sorts by", async () => {
+    // HS chapter 54 note 1: polyester is a synthetic (man-made) fibre, rayon an artificial one.
+    const curtains = await codes({ q: "polyester curtains", country: "US" });
+    assert(curtains.slice(0, 3).every((c) => c.startsWith("6303.92")), curtains.join(" "));
+    const dresses = await codes({ q: "women's rayon dresses", country: "US" });
+    assert(dresses.slice(0, 3).every((c) => c.startsWith("6104.44")), dresses.join(" "));
+  });
+
+  await t.step("a garment word leaves the material typed to choose (audit rule 3)", async () => {
+    // cardigan and sweater name 6110.20 and 6110.30 in the vocabulary, and now 6110.11-19 too.
+    const cashmere = await codes({ q: "cashmere cardigan", country: "US" });
+    assert(cashmere.slice(0, 3).every((c) => c.startsWith("6110.12")), cashmere.join(" "));
+    // not 6110.90 (other materials), whose US lines say "Subject to cotton restraints"
+    const cotton = await codes({ q: "cotton sweater", country: "US" });
+    assert(cotton.slice(0, 3).every((c) => c.startsWith("6110.20")), cotton.join(" "));
+  });
+
   await t.step("the abbreviation of a negated phrase does not match", async () => {
     // 9405.19 is "for use other than with light-emitting diode (LED) light sources".
     const [row] = await svc.db.query<{ led: boolean }>(

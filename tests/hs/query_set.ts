@@ -20,14 +20,14 @@ export interface LabelledQuery {
 
 const FILE = new URL("../fixtures/hs_queries/queries.tsv", import.meta.url);
 
-/** Every labelled query, in file order. */
-export async function labelledQueries(): Promise<LabelledQuery[]> {
+/** Every labelled query of queries.tsv (or another file of its format), in file order. */
+export async function labelledQueries(file: URL | string = FILE): Promise<LabelledQuery[]> {
   const out: LabelledQuery[] = [];
-  for (const [n, line] of (await Deno.readTextFile(FILE)).split("\n").entries()) {
+  for (const [n, line] of (await Deno.readTextFile(file)).split("\n").entries()) {
     if (line.trim() === "" || line.startsWith("#")) continue;
     const [kind, country, q, accepted] = line.split("\t");
     if (!KINDS.includes(kind as QueryKind) || !q || !accepted) {
-      throw new Error(`queries.tsv line ${n + 1}: kind, country, query, accepted codes`);
+      throw new Error(`${file} line ${n + 1}: kind, country, query, accepted codes`);
     }
     out.push({
       kind: kind as QueryKind,

@@ -47,6 +47,22 @@ Deno.test("the audit reads exclusions as the nomenclature writes them", () => {
   ]);
 });
 
+Deno.test("rule 3: a textile term takes the siblings of its goods in the other materials", () => {
+  const audit = auditVocabulary([
+    { term: "sweater", codes: ["611020", "611030"], means: "", source: "test" },
+    { term: "bath towel", codes: ["630260"], means: "", source: "test" },
+  ], nomenclature);
+  // 6110.20 of cotton, 6110.30 of man-made fibres: the same jerseys of wool (6110.11), of
+  // cashmere (6110.12), of other fine animal hair (6110.19); not the residual "of textile
+  // materials (other than …)", 6110.90. 6302.60 (toilet linen of terry, of cotton) has no
+  // sibling of the same goods.
+  assertEquals(audit.changes.map((c) => [c.rule, c.term, c.to]), [
+    [3, "sweater", ["611011", "611012", "611019"]],
+  ]);
+  // The build applies it: nothing is left for it to add.
+  assertEquals(auditVocabulary(rows, nomenclature).changes.filter((c) => c.rule === 3), []);
+});
+
 Deno.test("rule 1: no vocabulary term maps to a code whose text excludes it", () => {
   const violations = rows.flatMap((row) =>
     row.codes.filter((code) => {
