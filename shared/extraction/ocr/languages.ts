@@ -9,8 +9,6 @@ import type { PixelWord } from "./tesseract.ts";
 
 /** Latin-script languages with Tesseract data in the project (npm @tesseract.js-data/*). */
 export type LatinLanguage = "deu" | "fra" | "spa" | "ita" | "nld" | "pol" | "por" | "tur";
-/** Chinese (simplified) and Japanese, read together: they share most of their characters. */
-export const CJK_LANGUAGES = "jpn+chi_sim";
 
 /**
  * Words common in the language's trade documents and rare in the others' (nor English), as
