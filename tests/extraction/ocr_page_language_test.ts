@@ -48,3 +48,17 @@ Deno.test("withPageLanguage() keeps the English word where the other reading spl
   const local = [word("Cal", 0, 0.9, 60), word("çados", 70, 0.9, 130)];
   assertEquals(withPageLanguage(english, local).map((w) => w.text), ["Calcados"]);
 });
+
+Deno.test("withPageLanguage() lowers the confidence of a number the two models read apart", () => {
+  const english = [
+    word("391,689.31", 0, 0.96),
+    word("8504.40", 120, 0.95),
+    word("Basel", 240, 0.97),
+  ];
+  const local = [word("351,689.31", 0, 0.9), word("8504.40", 120, 0.93), word("Base1", 240, 0.6)];
+  assertEquals(
+    withPageLanguage(english, local).map((w) => [w.text, w.confidence]),
+    // The English digits stay, but no longer sure; a word without digits is not judged so.
+    [["391,689.31", 0.7], ["8504.40", 0.95], ["Basel", 0.97]],
+  );
+});

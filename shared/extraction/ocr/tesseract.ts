@@ -69,6 +69,8 @@ const REREAD_BELOW = 0.8;
 /** Boxes read with the CJK models to tell a CJK page, and how many must read as CJK. */
 const CJK_PROBES = 10;
 const CJK_PROBE_HITS = 3;
+/** The confidence at most of a word whose digits the page-language model read otherwise. */
+const DIGITS_DISPUTED = 0.7;
 /** A box read again replaces the English reading only when surer by this much. */
 const REREAD_MARGIN = 0.05;
 
@@ -239,8 +241,18 @@ export function withPageLanguage(english: PixelWord[], local: PixelWord[]): Pixe
     if (word.confidence < REREAD_BELOW && other.confidence >= word.confidence + REREAD_MARGIN) {
       return { ...other, line: word.line };
     }
+    // Two models reading different digits in one place: the engine's confidence in either says
+    // nothing of which is right, and a wrong digit is a wrong amount.
+    if (/\d/.test(word.text) && digits(word.text) !== digits(other.text)) {
+      return { ...word, confidence: Math.min(word.confidence, DIGITS_DISPUTED) };
+    }
     return word;
   });
+}
+
+/** The digits of a word, in order. */
+function digits(text: string): string {
+  return text.replace(/\D+/g, "");
 }
 
 /** Lower-case text without its accents (ç → c, ł → l, ı → i, ß → ss). */
