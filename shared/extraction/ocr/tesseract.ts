@@ -27,7 +27,7 @@ import { createRequire } from "node:module";
 import type { GrayImage } from "./gray.ts";
 import type { Word } from "../layout.ts";
 import { encodePgm } from "./pgm.ts";
-import { isCjk, latinLanguage } from "./languages.ts";
+import { countryLanguages, isCjk, type LatinLanguage, latinLanguage } from "./languages.ts";
 import { surest, withCjkReading } from "./cjk_page.ts";
 
 /**
@@ -69,6 +69,8 @@ const REREAD_BELOW = 0.8;
 /** Boxes read with the CJK models to tell a CJK page, and how many must read as CJK. */
 const CJK_PROBES = 10;
 const CJK_PROBE_HITS = 3;
+/** Whole-page readings in Latin-script languages besides English, at most. */
+const MAX_LATIN_READINGS = 2;
 /** The confidence at most of a word whose digits the page-language model read otherwise. */
 const DIGITS_DISPUTED = 0.7;
 /** A box read again replaces the English reading only when surer by this much. */
@@ -137,9 +139,21 @@ export class TesseractEngine {
       const model = surest([{ model: "jpn", boxes: jpn }, { model: "chi_sim", boxes: chi }]);
       return withCjkReading(words, this.readPage(this.api(model), dpi));
     }
-    const latin = latinLanguage(words);
-    if (!latin) return words;
-    return withPageLanguage(words, this.readPage(this.api(latin), dpi));
+    // The page's language, then those of the countries it names (its parties' names and
+    // addresses), at most MAX_LATIN_READINGS in all: each is a reading of the whole page.
+    const page = latinLanguage(words);
+    const languages = [page, ...countryLanguages(words)]
+      .filter((l, i, all): l is LatinLanguage => l !== null && all.indexOf(l) === i)
+      .slice(0, MAX_LATIN_READINGS);
+    // A country's language only adds accents to words read without any: its model is no
+    // judge of the page's other words ("République" read "Republique" by the German one).
+    return languages.reduce(
+      (merged, language) =>
+        withPageLanguage(merged, this.readPage(this.api(language), dpi), {
+          accentsOnly: language !== page,
+        }),
+      words,
+    );
   }
 
   /** Each box read again on its own, a little margin around it. */
@@ -228,16 +242,26 @@ export function parseTsv(tsv: string): PixelWord[] {
  * where that one is surer (by REREAD_MARGIN), or where it reads the same letters with accents
  * the English model has no use for ("Corticas" is "Cortiças" on a Portuguese page): the English
  * model reads accented letters as plain ones at high confidence, so its confidence cannot tell.
+ * With `accentsOnly` (a further language's reading), only a word read without any accent or
+ * letter beyond ASCII takes the other reading's accented spelling of the same letters.
  */
-export function withPageLanguage(english: PixelWord[], local: PixelWord[]): PixelWord[] {
+export function withPageLanguage(
+  english: PixelWord[],
+  local: PixelWord[],
+  { accentsOnly = false } = {},
+): PixelWord[] {
   return english.map((word) => {
     const same = local.filter((w) => overlap(w, word) >= 0.6 * Math.max(area(w), area(word)));
     if (same.length !== 1) return word;
     const other = same[0]!;
     if (other.text === word.text) return word;
-    if (folded(other.text) === folded(word.text) && other.confidence >= word.confidence - 0.1) {
+    if (
+      folded(other.text) === folded(word.text) && other.confidence >= word.confidence - 0.1 &&
+      (!accentsOnly || (!LATIN_EXTRA.test(word.text) && LATIN_EXTRA.test(other.text)))
+    ) {
       return { ...word, text: other.text };
     }
+    if (accentsOnly) return word;
     if (word.confidence < REREAD_BELOW && other.confidence >= word.confidence + REREAD_MARGIN) {
       return { ...other, line: word.line };
     }
@@ -249,6 +273,9 @@ export function withPageLanguage(english: PixelWord[], local: PixelWord[]): Pixe
     return word;
   });
 }
+
+/** A letter beyond ASCII: an accent, or a letter of its own (ł, ı, ß). */
+const LATIN_EXTRA = /\P{ASCII}/u;
 
 /** The digits of a word, in order. */
 function digits(text: string): string {
