@@ -4,6 +4,7 @@
  * read the same letters, and the other reading's word where the English one was unsure.
  */
 import { withPageLanguage } from "../../shared/extraction/ocr/tesseract.ts";
+import { countryLanguages } from "../../shared/extraction/ocr/languages.ts";
 import type { PixelWord } from "../../shared/extraction/ocr/tesseract.ts";
 import { assertEquals } from "../support/assert.ts";
 
@@ -47,4 +48,41 @@ Deno.test("withPageLanguage() keeps the English word where the other reading spl
   const english = [word("Calcados", 0, 0.8, 200)];
   const local = [word("Cal", 0, 0.9, 60), word("çados", 70, 0.9, 130)];
   assertEquals(withPageLanguage(english, local).map((w) => w.text), ["Calcados"]);
+});
+
+Deno.test("withPageLanguage() lowers the confidence of a number the two models read apart", () => {
+  const english = [
+    word("391,689.31", 0, 0.96),
+    word("8504.40", 120, 0.95),
+    word("Basel", 240, 0.97),
+  ];
+  const local = [word("351,689.31", 0, 0.9), word("8504.40", 120, 0.93), word("Base1", 240, 0.6)];
+  assertEquals(
+    withPageLanguage(english, local).map((w) => [w.text, w.confidence]),
+    // The English digits stay, but no longer sure; a word without digits is not judged so.
+    [["391,689.31", 0.7], ["8504.40", 0.95], ["Basel", 0.97]],
+  );
+});
+
+Deno.test("countryLanguages() names the languages of the countries a page names, in order", () => {
+  const page = [
+    word("Bahnhofstrasse", 0, 0.9),
+    word("SWITZERLAND", 0, 0.9),
+    word("Polska", 0, 0.9),
+    word("Schweiz", 0, 0.9),
+    word("33000 Mersin, TÜRKİYE", 0, 0.9),
+    // Not a country: no language.
+    word("Lisbon", 0, 0.9),
+  ];
+  assertEquals(countryLanguages(page), ["deu", "pol", "tur"]);
+});
+
+Deno.test("withPageLanguage() with accentsOnly only adds accents to words read without any", () => {
+  const merged = [word("République", 0, 0.9), word("Corticas", 120, 0.85), word("Rua", 240, 0.5)];
+  const german = [word("Republique", 0, 0.9), word("Cortiças", 120, 0.85), word("Ria", 240, 0.95)];
+  assertEquals(
+    withPageLanguage(merged, german, { accentsOnly: true }).map((w) => w.text),
+    // "Ria" is surer, but a country's model does not judge the page's other words.
+    ["République", "Cortiças", "Rua"],
+  );
 });

@@ -9,8 +9,6 @@ import type { PixelWord } from "./tesseract.ts";
 
 /** Latin-script languages with Tesseract data in the project (npm @tesseract.js-data/*). */
 export type LatinLanguage = "deu" | "fra" | "spa" | "ita" | "nld" | "pol" | "por" | "tur";
-/** Chinese (simplified) and Japanese, read together: they share most of their characters. */
-export const CJK_LANGUAGES = "jpn+chi_sim";
 
 /**
  * Words common in the language's trade documents and rare in the others' (nor English), as
@@ -193,4 +191,42 @@ export function latinLanguage(words: PixelWord[]): LatinLanguage | null {
 export function isCjk(text: string): boolean {
   const cjk = text.match(/[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}]/gu)?.length ?? 0;
   return cjk > 0 && cjk * 2 >= text.replace(/\s/g, "").length;
+}
+
+/**
+ * Country names, as the English model spells them (lower case, no accents), and the language
+ * whose letters the names and addresses of a party there carry. An invoice's parties are often
+ * from two countries and neither need be the page's language: a German buyer's "Präzision" on
+ * a Portuguese invoice is read "Prazision" by the English model and by the Portuguese one.
+ */
+const COUNTRY_LANGUAGES: Record<string, LatinLanguage> = Object.fromEntries(
+  (Object.entries({
+    deu: "germany deutschland allemagne alemania germania niemcy duitsland almanya alemanha " +
+      "austria osterreich autriche oostenrijk avusturya switzerland schweiz suisse svizzera " +
+      "suiza szwajcaria zwitserland isvicre suica",
+    fra: "france frankreich francia francja frankrijk fransa franca",
+    spa: "spain espana spanien espagne spagna hiszpania spanje ispanya espanha mexico mexique " +
+      "mexiko messico meksyk meksika argentina argentine argentinien",
+    ita: "italy italia italien italie wlochy italie italya",
+    nld: "netherlands nederland niederlande holanda olanda holandia hollanda",
+    pol: "poland polska polen pologne polonia polonya",
+    por: "portugal portogallo portekiz brazil brasil bresil brasilien brasile brazylia brezilya",
+    tur: "turkey turkiye turkei turquie turchia turquia turcja turkije",
+  }) as [LatinLanguage, string][]).flatMap(([lang, names]) =>
+    names.split(" ").map((name) => [name, lang])
+  ),
+);
+
+/** The languages of the countries the page names, in the order they first appear. */
+export function countryLanguages(words: PixelWord[]): LatinLanguage[] {
+  const found: LatinLanguage[] = [];
+  for (const w of words) {
+    const tokens = w.text.normalize("NFKD").replace(/\p{M}+/gu, "").toLowerCase()
+      .replace(/ı/g, "i").split(/[^a-z]+/);
+    for (const t of tokens) {
+      const lang = COUNTRY_LANGUAGES[t];
+      if (lang && !found.includes(lang)) found.push(lang);
+    }
+  }
+  return found;
 }

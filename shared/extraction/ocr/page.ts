@@ -8,6 +8,7 @@ import type { GrayImage } from "./gray.ts";
 import { DEFAULT_PREPARE, type PrepareOptions, preparePage } from "./preprocess.ts";
 import type { PixelWord, TesseractEngine } from "./tesseract.ts";
 import { typeBoxes } from "./type_box.ts";
+import { mendGlyphs } from "./glyphs.ts";
 
 /** Words below this confidence are specks and smudges read as text, not words. */
 const MIN_CONFIDENCE = 0.1;
@@ -27,7 +28,7 @@ export function ocrPage(
   options: PrepareOptions = DEFAULT_PREPARE,
 ): LayoutPage {
   const prepared = preparePage(image, placement.dpi, options);
-  const pixelWords = typeBoxes(engine.recognize(prepared.image, prepared.dpi));
+  const pixelWords = typeBoxes(mendGlyphs(engine.recognize(prepared.image, prepared.dpi)));
   const toPoints = 72 / placement.dpi;
   const words: Word[] = [];
   for (const word of pixelWords) {

@@ -1,0 +1,97 @@
+/**
+ * Letters the engine reads as other glyphs, mended where the words around them tell. A lone
+ * "|" between a number and a word is the letter l of a unit ("5 l tins", "0.75 l bottles"):
+ * table rules are whitened before the page is read (preprocess.ts), and a cell's border that
+ * survives stands a cell's padding away from the text, not a space. A lone "1" there before a
+ * word in lower case is that l too ("5 1 tins"): a count before a word is not set so. Tune
+ * split: seven of the 34 300 dpi scans and image PDFs had a description with "5 | tins" or
+ * "5 1 tins". An elided l read as a one ("1'Europe") is mended wherever it stands.
+ *
+ * A number the engine cut at its separator ("48 875, 00", "222 .119, 50" for "48.875,00" and
+ * "222.119,50") is joined again where the cut is narrower than a space: the separator's ink
+ * is narrow but it takes a whole cell in a monospaced face, so the engine sees a gap there,
+ * about a third of the type's height, where a space after a comma leaves a full height or more.
+ */
+import type { PixelWord } from "./tesseract.ts";
+
+/** "1'Europe": an l elided before a vowel (French, Italian) read as the digit one. */
+const ELIDED_L = /^1(['’]\p{L}.*)$/u;
+/** Neighbours at most this far (against the line's height) are in the same phrase. */
+const SPACE = 1;
+/** A number's parts at most this far apart (against their height) were one word. */
+const SEPARATOR_GAP = 0.45;
+
+export function mendGlyphs(words: PixelWord[]): PixelWord[] {
+  const byLine = new Map<number, PixelWord[]>();
+  for (const w of words) {
+    if (w.line !== undefined) byLine.set(w.line, [...byLine.get(w.line) ?? [], w]);
+  }
+  const mended = new Map<PixelWord, PixelWord>();
+  for (const line of byLine.values()) {
+    const sorted = [...line].sort((a, b) => a.x - b.x);
+    sorted.forEach((w, i) => {
+      const before = sorted[i - 1];
+      const after = sorted[i + 1];
+      const elided = w.text.match(ELIDED_L);
+      if (elided) mended.set(w, { ...w, text: `l${elided[1]}` });
+      if (!before || !after || !near(before, w) || !near(w, after)) return;
+      const unit = w.text === "|" ? /^\p{L}/u : w.text === "1" ? /^\p{Ll}{2}/u : null;
+      if (!unit || !/\d$/.test(before.text) || !unit.test(after.text)) return;
+      mended.set(w, { ...w, text: "l" });
+    });
+  }
+  return joinSplitNumbers(words.map((w) => mended.get(w) ?? w));
+}
+
+/**
+ * "875," + "00" → "875,00" and "222" + ".119," → "222.119,", where the two nearly touch. The
+ * two need not be in one of the engine's lines: in sparse mode it may put the parts of one
+ * number in lines of their own, so being side by side is what counts.
+ */
+export function joinSplitNumbers(words: PixelWord[]): PixelWord[] {
+  const pending = [...words].sort((a, b) => a.x - b.x);
+  const runs = new Map<PixelWord, PixelWord>();
+  while (pending.length > 0) {
+    const first = pending.shift()!;
+    let run = first;
+    for (;;) {
+      const i = pending.findIndex((next) => sideBySide(run, next) && cutNumber(run, next));
+      if (i < 0) break;
+      run = joined(run, pending.splice(i, 1)[0]!);
+    }
+    runs.set(first, run);
+  }
+  // In the reading's order, each run where its first word was.
+  return words.flatMap((w) => runs.get(w) ?? []);
+}
+
+/** Whether `b` is on `a`'s row: their middles within half the shorter one's height. */
+function sideBySide(a: PixelWord, b: PixelWord): boolean {
+  const middle = (w: PixelWord) => w.y + w.height / 2;
+  return Math.abs(middle(a) - middle(b)) <= Math.min(a.height, b.height) / 2;
+}
+
+function cutNumber(a: PixelWord, b: PixelWord): boolean {
+  const atSeparator = (/\d[.,]$/.test(a.text) && /^\d+[.,]?$/.test(b.text)) ||
+    (/^[-+]?[\d.,]*\d$/.test(a.text) && /^[.,]\d/.test(b.text));
+  const gap = b.x - (a.x + a.width);
+  return atSeparator && gap <= SEPARATOR_GAP * Math.max(a.height, b.height);
+}
+
+function joined(a: PixelWord, b: PixelWord): PixelWord {
+  const x = Math.min(a.x, b.x);
+  const y = Math.min(a.y, b.y);
+  return {
+    ...a,
+    text: a.text + b.text,
+    x,
+    y,
+    width: Math.max(a.x + a.width, b.x + b.width) - x,
+    height: Math.max(a.y + a.height, b.y + b.height) - y,
+    confidence: Math.min(a.confidence, b.confidence),
+  };
+}
+
+function near(a: PixelWord, b: PixelWord): boolean {
+  return b.x - (a.x + a.width) <= SPACE * Math.max(a.height, b.height);
+}
