@@ -1,6 +1,7 @@
 import type { Queryable } from "../platform/db/db.ts";
 import { codePrefix, displayCode } from "./codes.ts";
 import { nationalDescription } from "./lines.ts";
+import { headConcept } from "./head.ts";
 import { lexiconVersion, sawLexiconVersion } from "./lexicon.ts";
 import { readMeasure } from "./measures.ts";
 import { type Concept, readConcepts } from "./vocabulary.ts";
@@ -134,6 +135,8 @@ async function searchByPrefix(
  * most concepts any code matches (all when some code has them all), so `total` counts those.
  * Excluded words ("not decaffeinated") select nothing; they only rank. Codes are ordered by:
  *
+ * 0. families that cover the head noun (head.ts: "leather sofa" is a sofa) before those that do
+ *    not, when the query has one;
  * 1. points per concept, by where its words stand in the description (hs_search_tsvector,
  *    migration 20261121000300): 1 in the head phrase before the first `;` or `,` (what the
  *    goods are), 0.5 in the next phrase (which kind), 0.25 further on (long lists, conditions),
@@ -166,15 +169,17 @@ async function searchByWords(
   const list = await readConcepts(db, text);
   const wanted = list.filter((c) => !c.negated);
   if (wanted.length === 0) return { results: [], total: 0 };
+  const head = headConcept(text, list);
   const params = [
     // JSON text rather than a text[] parameter: postgres.js can send an array before it has
     // learnt the array types of a new connection ("malformed array literal").
-    JSON.stringify(list.map((c) => ({
+    JSON.stringify(list.map((c, i) => ({
       texts: [c.words, ...c.alts],
       lexemes: c.lexemes,
       codes: c.negated ? [] : c.codes.filter(isVocabularyCode),
       weight: c.weight,
       negated: c.negated,
+      head: i === head,
     }))),
     input.country,
     input.limit,
@@ -201,11 +206,11 @@ async function searchByWords(
  * lexemes) has the concept's words or one of its codes.
  */
 const CONCEPTS = `concept as materialized (
-       select q, weight, negated, under, in_head, in_first,
+       select q, weight, negated, head, under, in_head, in_first,
               case when codes_q is null then q when q is null then codes_q
                    else q || codes_q end as covers
          from (
-           select q, weight, negated,
+           select q, weight, negated, head,
                   -- the vocabulary's codes as LIKE patterns: they and the codes under them
                   array(select p || '%' from unnest(codes) as p) as under,
                   (select string_agg('hs' || p, ' | ') from unnest(codes) as p)::tsquery
@@ -222,9 +227,10 @@ const CONCEPTS = `concept as materialized (
                                  from jsonb_array_elements_text(t.lexemes) as l) a
                         where numnode(a.q) > 0)::tsquery as q,
                       array(select jsonb_array_elements_text(t.codes)) as codes,
-                      t.weight, t.negated
+                      t.weight, t.negated, t.head
                  from jsonb_to_recordset($1::text::jsonb)
-                      as t(texts jsonb, lexemes jsonb, codes jsonb, weight float8, negated boolean)
+                      as t(texts jsonb, lexemes jsonb, codes jsonb, weight float8, negated boolean,
+                           head boolean)
              ) typed
             where q is not null or cardinality(codes) > 0
             limit ${MAX_WORDS}
@@ -420,7 +426,10 @@ function wordSearch(candidates: string, from: string): string {
               (points + 0.5 * ${MEASURE_FIT})
                 * case when level = 2 then 0.3 when level = 4 then 0.45
                        when level > 6 then 0.7 else 1.0 end as score,
-              (select count(*) from word where best.own @@ word.q) as named
+              (select count(*) from word where best.own @@ word.q) as named,
+              -- whether it names the goods typed (head.ts); true when the query has no head
+              coalesce((select best.search_match @@ c.covers from concept c where c.head), true)
+                as has_head
          from best
         cross join lateral (
           select sum(c.weight * case
@@ -452,6 +461,7 @@ function wordSearch(candidates: string, from: string): string {
      ),
      ranked as (
        select in_family.*, max(score) over (partition by family_code) as family_score,
+              bool_or(has_head) over (partition by family_code) as family_head,
               length(family_text) as family_length
          from in_family
      ),
@@ -468,9 +478,11 @@ function wordSearch(candidates: string, from: string): string {
                 (select length(search_weighted) from hs_codes where code = f.family_code),
                 (select count(*) from typed where positive.d ~* ('\\m' || typed.w || '\\M'))
               )) as keys
-         from (select family_code, family_text, rank() over (order by family_score desc) as at,
-                      count(*) over (partition by family_score) as alike
-                 from (select distinct family_code, family_text, family_score from ranked) d
+         from (select family_code, family_text,
+                      rank() over (order by family_head desc, family_score desc) as at,
+                      count(*) over (partition by family_head, family_score) as alike
+                 from (select distinct family_code, family_text, family_head, family_score
+                         from ranked) d
               ) f
         cross join lateral (
           select regexp_replace(regexp_replace(f.family_text,
@@ -493,20 +505,21 @@ function wordSearch(candidates: string, from: string): string {
      -- among them those with more of the words as typed, then the residual one, first.
      grouped as (
        select family.*,
-              min(family_length) over (partition by left(family_code, 4), family_score)
+              min(family_length)
+                over (partition by left(family_code, 4), family_head, family_score)
                 as group_length
          from family
      ),
      page as (
        select * from grouped
-        order by family_score desc, group_length, left(family_code, 4), family_exact desc,
+        order by family_head desc, family_score desc, group_length, left(family_code, 4), family_exact desc,
                  family_residual desc, family_terms, family_length, family_code, place, score desc, named desc,
                  residual desc, length(description), code
         limit $3
      )
      select ${PAGE_COLUMNS}, (select version::text from hs_lexicon_version) as lexicon_version
        from page ${PAGE_JOINS}
-      order by page.family_score desc, page.group_length, left(page.family_code, 4),
+      order by page.family_head desc, page.family_score desc, page.group_length, left(page.family_code, 4),
                page.family_exact desc, page.family_residual desc, page.family_terms,
                page.family_length,
                page.family_code, page.place,

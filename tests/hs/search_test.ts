@@ -190,6 +190,27 @@ serviceTest("hs-codes/search", async (t) => {
     assert(prefix.total > 0 && prefix.results.every((r) => r.code.startsWith("9903.01")));
   });
 
+  // The goods typed decide the heading, a material before them only its subheadings (head.ts):
+  // leather has headings of its own (4114, 4205), toys do not come in plastics' 3922.
+  for (
+    const [q, country, heading] of [
+      ["leather sofa", "", "9401"],
+      ["leather sofa", "US", "9401"],
+      ["plastic toys", "", "9503"],
+    ] as const
+  ) {
+    await t.step(
+      `"${q}"${country ? ` (${country})` : ""} answers heading ${heading} first`,
+      async () => {
+        const page = await ok(country ? { q, country, limit: "3" } : { q, limit: "3" });
+        assert(
+          page.results[0]?.code.startsWith(heading),
+          JSON.stringify(page.results.map((r) => r.code)),
+        );
+      },
+    );
+  }
+
   // --- limit and total -----------------------------------------------------------------------
 
   await t.step("limit defaults to 20; total counts every match", async () => {

@@ -1,0 +1,53 @@
+import { assertEquals } from "../support/assert.ts";
+import { headConcept } from "../../shared/hs/head.ts";
+import type { Concept } from "../../shared/hs/vocabulary.ts";
+
+/** Concepts as readConcepts gives them: one per word, or per phrase when grouped with `+`. */
+function concepts(text: string): Concept[] {
+  return text.split(/[\s,;]+/).filter((w) => w !== "").map((w) => ({
+    words: w.replaceAll("+", " ").replace(/^-/, ""),
+    alts: [],
+    lexemes: [],
+    codes: [],
+    weight: 1,
+    negated: w.startsWith("-"),
+  }));
+}
+
+function head(text: string, typed = text): string | null {
+  const list = concepts(typed);
+  const i = headConcept(text, list);
+  return i === null ? null : list[i]!.words;
+}
+
+Deno.test("headConcept: a material or adjective before the goods leaves the goods as head", () => {
+  assertEquals(head("leather sofa"), "sofa");
+  assertEquals(head("aluminium ladder"), "ladder");
+  assertEquals(head("canned tuna"), "tuna");
+  assertEquals(head("dried egg pasta"), "pasta");
+});
+
+Deno.test("headConcept: a qualifier typed after the goods, or after a preposition", () => {
+  assertEquals(head("tuna canned"), "tuna");
+  assertEquals(head("charger for car"), "charger");
+  assertEquals(head("green tea in packages"), "tea");
+  assertEquals(head("coffee, roasted"), "coffee");
+});
+
+Deno.test("headConcept: no head without a qualifying word (the form or packing may come last)", () => {
+  assertEquals(head("tequila bottles"), null);
+  assertEquals(head("brake pads car"), null);
+  assertEquals(head("cotton"), null);
+});
+
+Deno.test("headConcept: a phrase of the vocabulary is one concept, qualifier or head", () => {
+  assertEquals(head("stainless steel sink", "stainless+steel sink"), "sink");
+  assertEquals(head("memory foam mattress", "memory+foam mattress"), null);
+});
+
+Deno.test("headConcept: no head for goods named together, numbers and excluded words", () => {
+  assertEquals(head("salt and pepper"), null);
+  assertEquals(head("plastic 20 bottles", "plastic 20 bottles"), "bottles");
+  assertEquals(head("plastic chairs not folding", "plastic chairs -folding"), "chairs");
+  assertEquals(head("steel"), null);
+});
