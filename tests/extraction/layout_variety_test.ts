@@ -122,3 +122,23 @@ Deno.test("a country wrapped onto the next line ends the address", async () => {
   equal(result.importer?.address?.value, "147 Station Approach, Leeds LS1 4AP");
   equal(result.importer?.country?.value, "GB");
 });
+
+Deno.test("header cells set too close to part on one line are parted by the lines under them", async () => {
+  // "Packages / Qty / No. Unit /" is one run of words on the first line; the second line's
+  // words under each part, and the channels between them, show three cells.
+  const doc: TextDocument = onePage([
+    ...words(40, 60, "Seller: Hansa Technik AG"),
+    ...row(200, [[40, "Description"], [200, "Packages /"], [255, "Qty / No."], [310, "Unit /"]]),
+    ...row(200, [[400, "Unit price"], [480, "Amount"]]),
+    ...row(211, [[215, "Ctns"], [258, "of units"], [310, "U/M"]]),
+    ...row(230, [[40, "Steel frames"], [215, "12"], [270, "340"], [310, "pcs"]]),
+    ...row(230, [[400, "5.00"], [480, "1700.00"]]),
+    ...row(250, [[40, "Ball bearings"], [215, "3"], [270, "80"], [310, "pcs"]]),
+    ...row(250, [[400, "2.50"], [480, "200.00"]]),
+  ]);
+  const result = await findFields(doc, await fileLookups());
+  assertEquals(result.goods?.line_items?.map((i) => [i.description?.value, i.quantity?.value]), [
+    ["Steel frames", 340],
+    ["Ball bearings", 80],
+  ]);
+});
