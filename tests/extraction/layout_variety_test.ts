@@ -142,3 +142,21 @@ Deno.test("header cells set too close to part on one line are parted by the line
     ["Ball bearings", 80],
   ]);
 });
+
+Deno.test("quantities set flush right under the unit's header, prices after a currency in words", async () => {
+  // The units run on into the numbers ("1 200pcs"), so the "Unit" column holds no words of
+  // its own; the numbers under it are the quantities.
+  const doc: TextDocument = onePage([
+    ...words(40, 60, "Seller: Hansa Technik AG"),
+    ...row(200, [[40, "Description"], [250, "Quantity"], [330, "Unit"]]),
+    ...row(200, [[400, "Price"], [480, "Amount"]]),
+    ...row(220, [[40, "Steel frames"], [320, "1 200pcs"], [400, "Euro 9,50"]]),
+    ...row(220, [[480, "11 400,00"]]),
+    ...row(240, [[40, "Ball bearings"], [335, "80pcs"], [400, "Euro 2,25"], [480, "180,00"]]),
+  ]);
+  const result = await findFields(doc, await fileLookups());
+  assertEquals(
+    result.goods?.line_items?.map((i) => [i.quantity?.value, i.unit_price?.value]),
+    [[1200, 9.5], [80, 2.25]],
+  );
+});
