@@ -160,3 +160,38 @@ Deno.test("quantities set flush right under the unit's header, prices after a cu
     [[1200, 9.5], [80, 2.25]],
   );
 });
+
+Deno.test("header cells interleaved over three lines are parted at the channel between them", async () => {
+  // "Gross Tariff" over "weight code" over "(kg)": one run of words a line, two cells.
+  const doc: TextDocument = onePage([
+    ...words(40, 60, "Seller: Hansa Technik AG"),
+    ...row(200, [[40, "Description"], [200, "Qty"], [250, "Unit price"], [320, "Amount"]]),
+    ...row(200, [[400, "Gross"], [432, "Tariff"]]),
+    ...row(211, [[395, "weight"], [432, "code"]]),
+    ...row(222, [[405, "(kg)"]]),
+    ...row(240, [[40, "Steel frames"], [200, "10"], [250, "5.00"], [320, "50.00"]]),
+    ...row(240, [[405, "55.0"], [432, "7308.90"]]),
+    ...row(260, [[40, "Ball bearings"], [200, "4"], [250, "2.50"], [320, "10.00"]]),
+    ...row(260, [[410, "4.2"], [432, "8482.10"]]),
+  ]);
+  const result = await findFields(doc, await fileLookups());
+  assertEquals(result.goods?.line_items?.map((i) => i.hs_code?.value), ["7308.90", "8482.10"]);
+});
+
+Deno.test("an HS code's last pair wrapped onto the next line stays in the code", async () => {
+  const doc: TextDocument = onePage([
+    ...words(40, 60, "Seller: Hansa Technik AG"),
+    ...row(200, [[40, "Description"], [200, "Qty"], [250, "Unit price"], [320, "Amount"]]),
+    ...row(200, [[400, "HS code"]]),
+    ...row(220, [[40, "Men's T-shirts,"], [200, "10"], [250, "5.00"], [320, "50.00"]]),
+    ...row(220, [[400, "6109 10"]]),
+    ...row(231, [[40, "100% cotton"], [400, "00"]]),
+    ...row(250, [[40, "Ball bearings"], [200, "4"], [250, "2.50"], [320, "10.00"]]),
+    ...row(250, [[400, "8482 10 00"]]),
+  ]);
+  const result = await findFields(doc, await fileLookups());
+  assertEquals(result.goods?.line_items?.map((i) => [i.description?.value, i.hs_code?.value]), [
+    ["Men's T-shirts, 100% cotton", "6109 10 00"],
+    ["Ball bearings", "8482 10 00"],
+  ]);
+});

@@ -314,7 +314,10 @@ function joinLines(
 ): RawRow[] {
   const anchorType = anchorColumn(lines, columns);
   if (!anchorType) return [];
-  const isAnchor = (tl: TableLine) => /\d/.test(tl.cells[anchorType]?.text ?? "");
+  // A code's last pair wrapped onto a line of its own ("6109 10" over "00") is no code: an
+  // HS code anchors a row with four digits at least.
+  const anchorValue = anchorType === "hs_code" ? /\d{4}|\d{2}[ .]\d{2}/ : /\d/;
+  const isAnchor = (tl: TableLine) => anchorValue.test(tl.cells[anchorType]?.text ?? "");
   const anchors = lines.map((tl, i) => isAnchor(tl) ? i : -1).filter((i) => i >= 0);
   if (anchors.length === 0) return [];
   const middle = (i: number) => (lines[i]!.line.y0 + lines[i]!.line.y1) / 2;

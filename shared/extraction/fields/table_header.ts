@@ -480,9 +480,10 @@ function stack(doc: DocumentLines, cells: StackCell[], lower: Segment[]): StackC
       hosted.set(host, (hosted.get(host) ?? 0) + 1);
     } else out.push({ seg: { x0: low.x0, x1: low.x1 }, words: [...low.words] });
   }
-  // One segment over several below it is several header cells set too close for the text
-  // layer to part them ("Volumes / Quant. / No. Un. /" over "Ctns", "of units U/M").
-  return out.flatMap((c) => (hosted.get(c) ?? 0) >= 2 ? atChannels(c) : [c])
+  // A segment with words stacked under it may be several header cells set too close for the
+  // text layer to part them ("Volumes / Quant. / No. Un. /" over "Ctns", "of units U/M";
+  // "Gross Tariff" over "weight code" over "(kg)").
+  return out.flatMap((c) => (hosted.get(c) ?? 0) >= 1 ? atChannels(c) : [c])
     .sort((a, b) => a.seg.x0 - b.seg.x0);
 }
 
