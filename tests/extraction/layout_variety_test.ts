@@ -195,3 +195,19 @@ Deno.test("an HS code's last pair wrapped onto the next line stays in the code",
     ["Ball bearings", "8482 10 00"],
   ]);
 });
+
+Deno.test("a reference under a description, a word and a long number, is a note", async () => {
+  const doc: TextDocument = onePage([
+    ...words(40, 60, "Seller: Hansa Technik AG"),
+    ...row(200, [[40, "Description"], [300, "Quantity"], [380, "Unit price"], [480, "Amount"]]),
+    ...row(220, [[40, "Steel frames"], [300, "10"], [380, "5.00"], [480, "50.00"]]),
+    ...words(40, 231, "Batch 52817"),
+    ...row(246, [[40, "Tapered roller bearings"], [300, "4"], [380, "2.50"], [480, "10.00"]]),
+    ...words(40, 257, "32208"),
+  ]);
+  const result = await findFields(doc, await fileLookups());
+  assertEquals(result.goods?.line_items?.map((i) => i.description?.value), [
+    "Steel frames",
+    "Tapered roller bearings 32208",
+  ]);
+});
