@@ -211,3 +211,22 @@ Deno.test("a reference under a description, a word and a long number, is a note"
     "Tapered roller bearings 32208",
   ]);
 });
+
+Deno.test("a line number's header run into the description's, and a size starting a line", async () => {
+  // "Rij / #" and "Description" are one run of words; the numbers under "#" are no part of
+  // the goods, and "120 g" starting a line that has its number already is.
+  const doc: TextDocument = onePage([
+    ...words(40, 60, "Seller: Hansa Technik AG"),
+    ...row(200, [[40, "Rij / # Description"], [300, "Quantity"], [380, "Unit price"]]),
+    ...row(200, [[480, "Amount"]]),
+    ...words(80, 215, "Tapered roller bearings"),
+    ...row(222, [[40, "1"], [300, "10"], [380, "5.00"], [480, "50.00"]]),
+    ...words(80, 240, "Canned tuna in olive oil,"),
+    ...row(251, [[40, "2"], [80, "120 g"], [300, "4"], [380, "2.50"], [480, "10.00"]]),
+  ]);
+  const result = await findFields(doc, await fileLookups());
+  assertEquals(result.goods?.line_items?.map((i) => i.description?.value), [
+    "Tapered roller bearings",
+    "Canned tuna in olive oil, 120 g",
+  ]);
+});

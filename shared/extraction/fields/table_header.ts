@@ -563,6 +563,14 @@ function classify(cells: Word[][]): Classified {
           columns.push(current);
         }
         for (const w of phraseWords) if (!used.has(w)) used.add(w), matched++;
+        // Words before the phrase ending in a line number's symbol ("编号 / #" before "货物描述
+        // / Description", one run of words) head a column of their own.
+        const before = cell[cell.indexOf(phraseWords[0]!) - 1];
+        if (pending.length > 0 && before && /^[#№]$/.test(before.text) && !same) {
+          const numbers = column("number", [...pending.splice(0), before]);
+          columns.splice(columns.length - 1, 0, numbers);
+          matched++;
+        }
         for (const w of pending.splice(0)) widen(current, w);
         i += phrase.tokens.length;
         continue;
