@@ -230,3 +230,13 @@ Deno.test("a line number's header run into the description's, and a size startin
     "Canned tuna in olive oil, 120 g",
   ]);
 });
+
+Deno.test("five capitals in a port's name are no UN/LOCODE", async () => {
+  const doc: TextDocument = onePage([
+    ...words(40, 60, "Seller: Hansa Technik AG"),
+    ...words(40, 80, "Port of discharge: LONG BEACH"),
+    ...TABLE(200),
+  ]);
+  const result = await findFields(doc, await fileLookups());
+  equal(result.route?.port_of_discharge?.value, "LONG BEACH");
+});
