@@ -240,3 +240,17 @@ Deno.test("five capitals in a port's name are no UN/LOCODE", async () => {
   const result = await findFields(doc, await fileLookups());
   equal(result.route?.port_of_discharge?.value, "LONG BEACH");
 });
+
+Deno.test("a label cell clipped by its value ends where the values beside the labels start", async () => {
+  // A spreadsheet printed without a gap between cells: "Port of loading / Laadha" is the
+  // label cell cut short, "Amsterdam" its value, set where "€" stands beside "Currency".
+  const doc: TextDocument = onePage([
+    ...words(40, 60, "Seller: Hansa Technik AG"),
+    ...words(40, 80, "Port of loading / Laadha"),
+    ...words(155, 80, "Amsterdam"),
+    ...row(92, [[40, "Currency"], [155, "€"]]),
+    ...TABLE(200),
+  ]);
+  const result = await findFields(doc, await fileLookups());
+  equal(result.route?.port_of_loading?.value, "Amsterdam");
+});
