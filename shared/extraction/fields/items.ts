@@ -66,8 +66,8 @@ export function readItems(
   for (const [r, row] of table.rows.entries()) {
     const item: ExtractedLineItem = {};
     let quantity = numberOf(row.cells.quantity, marks.quantity, ocr);
-    let price = numberOf(row.cells.unit_price, marks.unit_price, ocr);
-    let amount = numberOf(row.cells.amount, marks.amount, ocr);
+    let price = numberOf(row.cells.unit_price, marks.unit_price, ocr, true);
+    let amount = numberOf(row.cells.amount, marks.amount, ocr, true);
     const description = descriptions[r]!;
     if (description === "" && !quantity && !price) continue;
     let check = arithmetic(quantity, price, amount);
@@ -161,6 +161,7 @@ function numberOf(
   cell: RawCell | undefined,
   mark: DecimalMark | null,
   ocr: boolean,
+  moneyCell = false,
 ): NumberCell | null {
   if (!cell) return null;
   const seg = cell.segments[0];
@@ -170,7 +171,11 @@ function numberOf(
   const lost = ocr ? lostMark(cell.text) : null;
   if (lost !== null) return { value: lost, ambiguous: false, rest: "", segments: cell.segments };
   const text = ocr ? cell.text.replace(/(\d[.,])\s(\d{3})(?!\d)/g, "$1$2") : cell.text;
-  const n = parseNumber(text, mark) ?? leadingNumber(text, mark);
+  // Money written after a currency in words ("Euro 133,20", "Dólares 9.50"): a price or an
+  // amount column's cell holds nothing else a word could be.
+  const money = /^\p{L}+\.?\s+(?=\d)/u;
+  const n = parseNumber(text, mark) ?? leadingNumber(text, mark) ??
+    (moneyCell && money.test(text) ? leadingNumber(text.replace(money, ""), mark) : null);
   if (!n) return null;
   return {
     value: n.value,

@@ -100,6 +100,31 @@ function continuesLabel(hit: LabelHit, tail: Segment): boolean {
   return joined?.kind === hit.match.kind && joined.rest === "";
 }
 
+/**
+ * A label cell clipped by the value beside it ("Port of loadi Amsterdam", a spreadsheet's
+ * print with no gap between the cells): where the values of the label lines around start (a
+ * value in a segment of its own, "€" beside "Valuta / Currency" under it), the label's text
+ * ends, when a word of the run starts right there.
+ */
+function clippedLabelCut(doc: DocumentLines, hit: LabelHit): string {
+  const { segment, match } = hit;
+  const near = doc.lines.slice(Math.max(0, segment.line - 4), segment.line + 5)
+    .filter((l) => l.page === segment.page && l.index !== segment.line);
+  // Only lines of a label and its value, not a table's header further down.
+  const edges = near.filter((l) => l.segments.length === 2 && matchLabel(l.segments[0]!))
+    .map((l) => l.segments[1]!.x0).filter((x) => x > segment.x0 && x < segment.x1);
+  const k = segment.words.findIndex((w, i) =>
+    i > 0 && edges.some((x) => Math.abs(w.x - x) <= 0.1 * doc.unit)
+  );
+  if (k <= 0) return match.rest;
+  const tail = segment.words.slice(k).map((w) => w.text).join(" ");
+  // Words in capitals before the edge are the value's own, set wider than its cell ("NEW"
+  // of "NEW YORK"); a label's remnant is written in lower case ("Port of loadi", "Desti").
+  if (!match.rest.endsWith(tail) || tail.length >= match.rest.length) return match.rest;
+  const dropped = match.rest.slice(0, match.rest.length - tail.length);
+  return /\p{Ll}/u.test(dropped) ? tail : match.rest;
+}
+
 export function candidatesOf(doc: DocumentLines, hit: LabelHit): Candidate[] {
   const out: Candidate[] = [];
   // A label broken over two lines of a narrow cell ("Laadhaven / Port of" over "Loading"):
@@ -111,7 +136,7 @@ export function candidatesOf(doc: DocumentLines, hit: LabelHit): Candidate[] {
   const broken = tail !== undefined && gapBetween(hit.segment, tail) <= maxLineGap(doc) &&
     continuesLabel(hit, tail);
   if (hit.match.rest !== "" && !broken) {
-    out.push({ text: hit.match.rest, segments: [hit.segment], how: "inline" });
+    out.push({ text: clippedLabelCut(doc, hit), segments: [hit.segment], how: "inline" });
   }
   const right = rightNeighbour(doc, hit.segment);
   if (right && !looksLikeLabel(right) && !underOtherLabel(doc, right) && !inLabelRow(doc, hit)) {

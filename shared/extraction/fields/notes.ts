@@ -7,10 +7,17 @@ import { matchLabelText } from "./labels.ts";
  */
 /** "Origin: GERMANY", "HS code: 8482.10", "原产地：中国": a label, a colon, a value. */
 const NOTE = /^([\p{L}][\p{L}\p{M} .'’/()-]{0,40}?)\s*[:：]\s*(\S.*)$/u;
+/**
+ * A reference without a colon ("Order 40699", "Lot 98816"): one word and a number of four
+ * digits or more, the whole line. A description's words run on as words ("steel case"), or as a
+ * size or model with its unit ("32208", "120 g"), not as a word and a bare long number.
+ */
+const REFERENCE = /^\p{Lu}\p{L}{1,11}\.?\s+(?:n[o°º]\.?\s*)?#?\d{4,}$/u;
 /** An HS code alone: 4 digits, then pairs, dots or spaces between (6 to 10 digits in all). */
 const HS_ALONE = /^\d{4}(?:[.\s]?\d{2}){1,3}$/;
 
 export function noteOf(text: string): { hs?: string } | null {
+  if (REFERENCE.test(text.trim())) return {};
   const m = text.trim().match(NOTE);
   if (!m) return null;
   const value = m[2]!.trim();

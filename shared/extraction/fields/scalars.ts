@@ -389,7 +389,11 @@ function portIn(
   return {
     name: nameOk ? name : null,
     explicit: code ? code[1]! + code[2]! : null,
-    implicit: [...t.matchAll(/(?<![A-Za-z])([A-Z]{2}[A-Z2-9]{3})(?![A-Za-z])/g)].map((m) => m[1]!),
+    // Five capitals beside another word in capitals are a name's part ("LONG BEACH"), not a
+    // code.
+    implicit: [
+      ...t.matchAll(/(?<![A-Za-z]|[A-Z]{2} )([A-Z]{2}[A-Z2-9]{3})(?![A-Za-z]| [A-Z]{2})/g),
+    ].map((m) => m[1]!),
   };
 }
 

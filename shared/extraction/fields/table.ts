@@ -134,6 +134,12 @@ function assign(
     } else cells[type] = { text, segments: [seg] };
   };
   const left = Math.min(...columns.map((c) => c.x0));
+  // The line's own number stands in the number column: no other word of it is a line number
+  // ("4" there, "120 g" under the description).
+  const numbers = columns.filter((c) => c.type === "number");
+  const numbered = line.segments.some((s) =>
+    /^\d{1,4}\.?$/.test(s.text) && numbers.some((c) => overlapX(s, c) > 0)
+  );
   for (const seg of line.segments) {
     if (seg.x1 < left - doc.unit) {
       outside += seg.text.length;
@@ -141,7 +147,7 @@ function assign(
     }
     const parts = doc.source === "sheet"
       ? sheetCell(seg, columns)
-      : splitByColumn(doc, seg, columns, line.segments.length === 1);
+      : splitByColumn(doc, seg, columns, line.segments.length === 1, numbered);
     if (parts.length === 0) {
       outside += seg.text.length;
       continue;
@@ -166,6 +172,7 @@ function splitByColumn(
   seg: Segment,
   columns: Column[],
   alone: boolean,
+  numbered = false,
 ): { type: ColumnType; text: string }[] {
   const pad = 0.3 * doc.unit;
   // A phrase goes to a column whose values it could be ("dried" is no line number).
@@ -224,7 +231,8 @@ function splitByColumn(
     // whose header is set apart from its numbers ("Item" over "1 Steel frames"); not on a
     // line of the description alone, which runs on ("80 l/min").
     if (
-      !own && !alone && whole.type === "description" && i === 0 && /^\d{1,4}\.?$/.test(w.text)
+      !own && !alone && !numbered && whole.type === "description" && i === 0 &&
+      /^\d{1,4}\.?$/.test(w.text)
     ) {
       own = columns.find((c) => c.type === "number" && c.x1 <= whole.x0);
     }
@@ -314,7 +322,10 @@ function joinLines(
 ): RawRow[] {
   const anchorType = anchorColumn(lines, columns);
   if (!anchorType) return [];
-  const isAnchor = (tl: TableLine) => /\d/.test(tl.cells[anchorType]?.text ?? "");
+  // A code's last pair wrapped onto a line of its own ("6109 10" over "00") is no code: an
+  // HS code anchors a row with four digits at least.
+  const anchorValue = anchorType === "hs_code" ? /\d{4}|\d{2}[ .]\d{2}/ : /\d/;
+  const isAnchor = (tl: TableLine) => anchorValue.test(tl.cells[anchorType]?.text ?? "");
   const anchors = lines.map((tl, i) => isAnchor(tl) ? i : -1).filter((i) => i >= 0);
   if (anchors.length === 0) return [];
   const middle = (i: number) => (lines[i]!.line.y0 + lines[i]!.line.y1) / 2;

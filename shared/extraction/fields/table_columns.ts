@@ -39,9 +39,11 @@ export function alignedColumns(
   const runs = alignedRuns(doc, numericLines);
   const targets = columns.filter((c) => NUMERIC.includes(c.type));
   const out = columns.map((c) => ({ ...c }));
-  // A run right under another column's header words is that column's, whatever its type.
+  // A run right under another column's header words is that column's, whatever its type;
+  // not a unit column's, whose words have no digits: numbers under "Unit" set flush right
+  // with their units run on ("4 300pcs") are the quantities of the column before it.
   const under = (run: Run, c: Column) =>
-    c.x0 <= (run.x0 + run.x1) / 2 && (run.x0 + run.x1) / 2 <= c.x1;
+    c.type !== "unit" && c.x0 <= (run.x0 + run.x1) / 2 && (run.x0 + run.x1) / 2 <= c.x1;
   // A header's cell runs from where its words start to where the next header's start: a
   // value set flush right ends inside it.
   const starts = columns.map((c) => c.x0).sort((a, b) => a - b);
@@ -112,8 +114,14 @@ function alignedRuns(doc: DocumentLines, lines: Line[]): Run[] {
   const runs: Run[] = [];
   for (const seg of segs) {
     const last = runs.at(-1);
-    // Two numbers run into one phrase ("2.86 55,627.00"): the run holds only the last one.
-    const x0 = seg.words.findLast((w) => /\d/.test(w.text))?.x ?? seg.x0;
+    // Two numbers run into one phrase ("2.86 55,627.00"): the run holds only the last one;
+    // but a phrase of two words that is one number, a space setting its thousands apart
+    // ("4 300pcs"), is held whole (with more words, where one number ends is a guess).
+    const digits = seg.words.filter((w) => /\d/.test(w.text));
+    const grouped = digits.length === 2 && /^\d{1,3}$/.test(digits[0]!.text) &&
+      /^\d{3}(?!\d)/.test(digits[1]!.text);
+    const k = grouped ? seg.words.indexOf(digits[0]!) : seg.words.indexOf(digits.at(-1)!);
+    const x0 = seg.words[k]?.x ?? seg.x0;
     if (last && seg.x1 - last.edge <= tolerance) {
       last.x0 = Math.min(last.x0, x0);
       last.x1 = Math.max(last.x1, seg.x1);

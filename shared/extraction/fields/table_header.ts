@@ -468,6 +468,7 @@ interface StackCell {
 /** Segments of the next line joined to the cell they sit under (or new cells beside them). */
 function stack(doc: DocumentLines, cells: StackCell[], lower: Segment[]): StackCell[] {
   const out = cells.map((c) => ({ seg: { ...c.seg }, words: [...c.words] }));
+  const hosted = new Map<StackCell, number>();
   for (const low of lower) {
     const host = out.find((c) =>
       doc.source === "sheet" ? c.seg.x0 === low.x0 : overlapX(c.seg, low) > 0
@@ -476,9 +477,38 @@ function stack(doc: DocumentLines, cells: StackCell[], lower: Segment[]): StackC
       host.words.push(...low.words);
       host.seg.x0 = Math.min(host.seg.x0, low.x0);
       host.seg.x1 = Math.max(host.seg.x1, low.x1);
+      hosted.set(host, (hosted.get(host) ?? 0) + 1);
     } else out.push({ seg: { x0: low.x0, x1: low.x1 }, words: [...low.words] });
   }
-  return out.sort((a, b) => a.seg.x0 - b.seg.x0);
+  // A segment with words stacked under it may be several header cells set too close for the
+  // text layer to part them ("Volumes / Quant. / No. Un. /" over "Ctns", "of units U/M";
+  // "Gross Tariff" over "weight code" over "(kg)").
+  return out.flatMap((c) => (hosted.get(c) ?? 0) >= 1 ? atChannels(c) : [c])
+    .sort((a, b) => a.seg.x0 - b.seg.x0);
+}
+
+/**
+ * A stacked cell parted where a vertical channel runs through all its lines and the words
+ * on each side are themselves set over two lines or more: that is a column edge, not the space
+ * between two words of one line.
+ */
+function atChannels(cell: StackCell): StackCell[] {
+  const words = [...cell.words].sort((a, b) => a.x - b.x);
+  const height = Math.min(...words.map((w) => w.height));
+  const groups: Word[][] = [];
+  let right = -Infinity;
+  for (const w of words) {
+    if (groups.length === 0 || w.x - right > 0.6 * height) groups.push([w]);
+    else groups[groups.length - 1]!.push(w);
+    right = Math.max(right, w.x + w.width);
+  }
+  const lines = (g: Word[]) => new Set(g.map((w) => Math.round(w.y / (0.5 * height)))).size;
+  if (groups.length < 2 || groups.some((g) => lines(g) < 2)) return [cell];
+  return groups.map((g) => ({
+    seg: { x0: g[0]!.x, x1: Math.max(...g.map((w) => w.x + w.width)) },
+    // Reading order within the part: line by line, left to right.
+    words: cell.words.filter((w) => g.includes(w)),
+  }));
 }
 
 interface Classified {
@@ -533,6 +563,14 @@ function classify(cells: Word[][]): Classified {
           columns.push(current);
         }
         for (const w of phraseWords) if (!used.has(w)) used.add(w), matched++;
+        // Words before the phrase ending in a line number's symbol ("编号 / #" before "货物描述
+        // / Description", one run of words) head a column of their own.
+        const before = cell[cell.indexOf(phraseWords[0]!) - 1];
+        if (pending.length > 0 && before && /^[#№]$/.test(before.text) && !same) {
+          const numbers = column("number", [...pending.splice(0), before]);
+          columns.splice(columns.length - 1, 0, numbers);
+          matched++;
+        }
         for (const w of pending.splice(0)) widen(current, w);
         i += phrase.tokens.length;
         continue;
