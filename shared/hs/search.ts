@@ -465,9 +465,18 @@ function wordSearch(candidates: string, from: string): string {
               length(family_text) as family_length
          from in_family
      ),
-     -- What tells families that score alike apart, read once per family, and only for those
-     -- that can reach the page (fewer than $3 families score more) and score like another one:
-     -- a US search of one common word has thousands of lines and hundreds of families. From its
+     -- Families under one heading that score alike are placed by the shortest of them.
+     grouped as (
+       select ranked.*,
+              min(family_length)
+                over (partition by left(family_code, 4), family_head, family_score)
+                as group_length
+         from ranked
+     ),
+     -- What tells families of one heading that score alike apart, read once per family, and
+     -- only for those that can reach the page (fewer than $3 families come before their
+     -- heading's) and share it with another one: a US search of one common word has thousands
+     -- of lines and hundreds of families, often scoring alike ("steel"). From its
      -- text without its negated phrases, as the index reads it (hs_search_tsvector, migration
      -- 20261127001000): "of textile materials (other than wool …)" is not wool. One row, the
      -- families' keys by code, read by each row without a join.
@@ -479,10 +488,13 @@ function wordSearch(candidates: string, from: string): string {
                 (select count(*) from typed where positive.d ~* ('\\m' || typed.w || '\\M'))
               )) as keys
          from (select family_code, family_text,
-                      rank() over (order by family_head desc, family_score desc) as at,
-                      count(*) over (partition by family_head, family_score) as alike
-                 from (select distinct family_code, family_text, family_head, family_score
-                         from ranked) d
+                      rank() over (order by family_head desc, family_score desc, group_length,
+                                            left(family_code, 4)) as at,
+                      count(*) over (partition by left(family_code, 4), family_head, family_score)
+                        as alike
+                 from (select distinct family_code, family_text, family_head, family_score,
+                                       group_length
+                         from grouped) d
               ) f
         cross join lateral (
           select regexp_replace(regexp_replace(f.family_text,
@@ -492,26 +504,19 @@ function wordSearch(candidates: string, from: string): string {
         ) positive
         where f.at <= $3 and f.alike > 1
      ),
+     -- (a family off the page, or alone in its heading's group, has no keys: they are left 0)
      family as (
-       -- (a family off the page has no keys: they are left 0)
-       select ranked.*,
-              coalesce(((select keys from head) -> ranked.family_code ->> 0)::int, 0)
+       select grouped.*,
+              coalesce(((select keys from head) -> grouped.family_code ->> 0)::int, 0)
                 as family_terms,
-              coalesce(((select keys from head) -> ranked.family_code ->> 1)::int, 0)
+              coalesce(((select keys from head) -> grouped.family_code ->> 1)::int, 0)
                 as family_exact
-         from ranked
+         from grouped
      ),
-     -- Families under one heading that score alike are placed by the shortest of them, and
-     -- among them those with more of the words as typed, then the residual one, first.
-     grouped as (
-       select family.*,
-              min(family_length)
-                over (partition by left(family_code, 4), family_head, family_score)
-                as group_length
-         from family
-     ),
+     -- Of families that score alike under one heading, those with more of the words as typed,
+     -- then the residual one, first.
      page as (
-       select * from grouped
+       select * from family
         order by family_head desc, family_score desc, group_length, left(family_code, 4), family_exact desc,
                  family_residual desc, family_terms, family_length, family_code, place, score desc, named desc,
                  residual desc, length(description), code
