@@ -8,6 +8,7 @@
  * so the English words stay wherever the CJK reading saw no CJK character.
  */
 import type { PixelWord } from "./tesseract.ts";
+import { area, gapAfter, intersection } from "./boxes.ts";
 
 /** CJK characters below this confidence are not trusted over the English reading's words. */
 const MIN_CJK_CONFIDENCE = 0.5;
@@ -72,7 +73,7 @@ export function withCjkReading(english: PixelWord[], cjk: PixelWord[]): PixelWor
   // whose box the English debris of the label ended short of.
   const gaps = cjk.filter((w) =>
     !taken.has(w) && !sure.has(w) && w.confidence >= MIN_CJK_CONFIDENCE &&
-    !out.some((o) => overlaps(o, w))
+    !out.some((o) => intersection(o, w) > 0)
   );
   return joinCjkRuns([...out, ...gaps]);
 }
@@ -108,7 +109,7 @@ function continuesRun(a: PixelWord, b: PixelWord): boolean {
   const last = [...a.text].at(-1) ?? "";
   const first = [...b.text][0] ?? "";
   if (!CJK_CHAR.test(last) || !(CJK_CHAR.test(first) || CJK_TRAILER.test(b.text))) return false;
-  const gap = b.x - (a.x + a.width);
+  const gap = gapAfter(a, b);
   const allowed = first === "ー" ? LONG_MARK_GAP : JOIN_GAP;
   return gap <= allowed * Math.max(a.height, b.height);
 }
@@ -133,16 +134,7 @@ function joined(a: PixelWord, b: PixelWord): PixelWord {
   };
 }
 
-function overlaps(a: PixelWord, b: PixelWord): boolean {
-  return Math.min(a.x + a.width, b.x + b.width) > Math.max(a.x, b.x) &&
-    Math.min(a.y + a.height, b.y + b.height) > Math.max(a.y, b.y);
-}
-
 /** Whether `a` lies over `b`: half the smaller of the two boxes is shared. */
 function covers(a: PixelWord, b: PixelWord): boolean {
-  const w = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
-  const h = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
-  if (w <= 0 || h <= 0) return false;
-  const smaller = Math.min(a.width * a.height, b.width * b.height);
-  return w * h >= 0.5 * Math.max(1, smaller);
+  return intersection(a, b) >= 0.5 * Math.min(area(a), area(b));
 }

@@ -13,6 +13,7 @@
  * about a third of the type's height, where a space after a comma leaves a full height or more.
  */
 import type { PixelWord } from "./tesseract.ts";
+import { gapAfter } from "./boxes.ts";
 
 /** "1'Europe": an l elided before a vowel (French, Italian) read as the digit one. */
 const ELIDED_L = /^1(['’]\p{L}.*)$/u;
@@ -74,7 +75,7 @@ function sideBySide(a: PixelWord, b: PixelWord): boolean {
 function cutNumber(a: PixelWord, b: PixelWord): boolean {
   const atSeparator = (/\d[.,]$/.test(a.text) && /^\d+[.,]?$/.test(b.text)) ||
     (/^[-+]?[\d.,]*\d$/.test(a.text) && /^[.,]\d/.test(b.text));
-  const gap = b.x - (a.x + a.width);
+  const gap = gapAfter(a, b);
   return atSeparator && gap <= SEPARATOR_GAP * Math.max(a.height, b.height);
 }
 
@@ -93,5 +94,5 @@ function joined(a: PixelWord, b: PixelWord): PixelWord {
 }
 
 function near(a: PixelWord, b: PixelWord): boolean {
-  return b.x - (a.x + a.width) <= SPACE * Math.max(a.height, b.height);
+  return gapAfter(a, b) <= SPACE * Math.max(a.height, b.height);
 }

@@ -29,6 +29,7 @@ import type { Word } from "../layout.ts";
 import { encodePgm } from "./pgm.ts";
 import { countryLanguages, isCjk, type LatinLanguage, latinLanguage } from "./languages.ts";
 import { surest, withCjkReading } from "./cjk_page.ts";
+import { area, type Box, intersection } from "./boxes.ts";
 
 /**
  * A word in the pixel coordinates of the image it was read from (a page's word before scaling),
@@ -75,13 +76,6 @@ const MAX_LATIN_READINGS = 2;
 const DIGITS_DISPUTED = 0.7;
 /** A box read again replaces the English reading only when surer by this much. */
 const REREAD_MARGIN = 0.05;
-
-interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
 
 export class TesseractEngine {
   /** Loaded models by language ("eng", "deu", "jpn+chi_sim"). */
@@ -251,7 +245,7 @@ export function withPageLanguage(
   { accentsOnly = false } = {},
 ): PixelWord[] {
   return english.map((word) => {
-    const same = local.filter((w) => overlap(w, word) >= 0.6 * Math.max(area(w), area(word)));
+    const same = local.filter((w) => intersection(w, word) >= 0.6 * Math.max(area(w), area(word)));
     if (same.length !== 1) return word;
     const other = same[0]!;
     if (other.text === word.text) return word;
@@ -286,14 +280,4 @@ function digits(text: string): string {
 function folded(text: string): string {
   return text.toLowerCase().normalize("NFKD").replace(/\p{M}+/gu, "")
     .replace(/ł/g, "l").replace(/ı/g, "i").replace(/ø/g, "o").replace(/ß/g, "ss");
-}
-
-function area(b: Box): number {
-  return Math.max(1, b.width * b.height);
-}
-
-function overlap(a: Box, b: Box): number {
-  const w = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
-  const h = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
-  return w > 0 && h > 0 ? w * h : 0;
 }
