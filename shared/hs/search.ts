@@ -476,9 +476,9 @@ function wordSearch(candidates: string, from: string): string {
      -- What tells families of one heading that score alike apart, read once per family, and
      -- only for those that can reach the page (fewer than $3 families come before their
      -- heading's) and share it with another one: a US search of one common word has thousands
-     -- of lines and hundreds of families, often scoring alike ("steel"). From its
-     -- text without its negated phrases, as the index reads it (hs_search_tsvector, migration
-     -- 20261127001000): "of textile materials (other than wool …)" is not wool. One row, the
+     -- of lines and hundreds of families, often scoring alike ("steel"). From its text without
+     -- its negated phrases, as the index reads it (hs_without_negations, migration
+     -- 20261127004000): "of textile materials (other than wool …)" is not wool. One row, the
      -- families' keys by code, read by each row without a join.
      head as materialized (
        select jsonb_object_agg(f.family_code, jsonb_build_array(
@@ -496,12 +496,7 @@ function wordSearch(candidates: string, from: string): string {
                                        group_length
                          from grouped) d
               ) f
-        cross join lateral (
-          select regexp_replace(regexp_replace(f.family_text,
-                   '(?<!whether or )\\m(not|other than|excluding|except)\\M[^()]*(?=\\))', ' ', 'gi'),
-                   '(?<!whether or )\\m(not|other than|excluding|except)\\M[^;,(]*(\\([[:alnum:]-]+\\))?',
-                   ' ', 'gi') as d
-        ) positive
+        cross join lateral (select hs_without_negations(f.family_text) as d) positive
         where f.at <= $3 and f.alike > 1
      ),
      -- (a family off the page, or alone in its heading's group, has no keys: they are left 0)
