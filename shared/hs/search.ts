@@ -277,7 +277,12 @@ const CONCEPTS = `concept as materialized (
  * concepts a row covers.
  */
 function hits(cover: string, coverage: string): string {
-  return `hits as (
+  return `hits as (${candidates(cover, coverage)})`;
+}
+
+/** The rows of hits, as a query. */
+function candidates(cover: string, coverage: string): string {
+  return `
        select code, level, description, null::text as country, null::text as duty_rate,
               null::text as context, null::text as parent, null::text as unit,
               search_weighted as own, search_match, ${coverage} as coverage
@@ -292,12 +297,15 @@ function hits(cover: string, coverage: string): string {
        select code, level, description, country, duty_rate_effective, context, parent, unit,
               search_chain, search_match, ${coverage}
          from tariff_lines
-        -- ($2 is not null: without a country the scans are not run at all)
-        where $2::text is not null and country = $2 and level >= 8 and code not like '99%'
+        -- (without a country the scans are not run at all; the country as a subquery, so that
+        -- a custom plan costs them as the generic plan does and PostgreSQL keeps the generic
+        -- one: planning a word search takes as long as running it)
+        where (select $2::text) is not null and country = (select $2::text) and level >= 8
+          and code not like '99%'
           and (search_match @@ (select any_word from any_word)
                or search_match @@ (select any_code from any_word))
           and ${cover}
-     )`;
+     `;
 }
 
 /**
@@ -328,44 +336,82 @@ const MEASURE_FIT = `coalesce((
                              '([0-9]),([0-9]{3})', '\\1\\2', 'g'),
                              '([0-9]),([0-9]{3})', '\\1\\2', 'g') as d) t
           ) l
-          where m.min is not null or m.max is not null
+          -- (a text without a digit states no bound: its regular expressions are not run)
+          where (m.min is not null or m.max is not null) and best.description ~ '[0-9]'
        ), 0)`;
 
 /**
- * The codes that cover all the concepts but $9 of them: one index scan of a tsquery, for each
- * choice of the concepts left out the conjunction of the others. One statement for every $9, so
- * that the rare searches that need 1 or 2 share the plan PostgreSQL keeps for 0.
+ * The codes that cover all the concepts but the fewest of them that any code misses, up to $9:
+ * for each level (concepts missing), one index scan of a tsquery, for each choice of the
+ * concepts left out the conjunction of the others. Level 0, every concept, is read first, and
+ * most searches end there; only when it has no hits are levels 1, 2… read in turn, until one
+ * has. One statement for all levels: a search that needs 1 or 2 pays no round trip, executor
+ * start or reading of its concepts again per level.
  */
 const MATCHING = wordSearch(
-  `left_out (out) as (
+  `everything as (
+       select (select count(*) from wanted) as coverage,
+              (select string_agg('(' || covers::text || ')', ' & ') from wanted)::tsquery as q
+     ),
+     all_hits as (${
+    candidates("search_match @@ (select q from everything)", "(select coverage from everything)")
+  }),
+     left_out (out) as (
        select '{}'::bigint[]
        union all
        select out || w.i from left_out join wanted w on w.i > coalesce(out[cardinality(out)], 0)
         where cardinality(out) < $9::int
      ),
-     enough as (
-       select (select count(*) from wanted) - $9::int as coverage,
-              string_agg('(' || (select string_agg('(' || covers::text || ')', ' & ')
-                                   from wanted where i <> all (out)) || ')', ' | ')::tsquery
-                as q
-         from left_out
-        where cardinality(out) = $9::int
+     -- Levels 1, 2… $9 in turn, each read only when the one before has no hits: its hits, or
+     -- one empty row that asks for the next (a CTE that no row asks for is not run).
+     walk as (
+       select l.missing, h.*
+         from ${fewer("1")} l
+         left join lateral (${candidates("search_match @@ l.q", "l.coverage")}) h on true
+        where not exists (select from all_hits)
+       union all
+       select l.missing, h.*
+         from walk
+        cross join lateral ${fewer("walk.missing + 1")} l
+         left join lateral (${candidates("search_match @@ l.q", "l.coverage")}) h on true
+        where walk.code is null and walk.missing < $9::int
      ),
-     ${hits("search_match @@ (select q from enough)", "(select coverage from enough)")}`,
+     hits as (
+       select * from all_hits
+       union all
+       select code, level, description, country, duty_rate, context, parent, unit, own,
+              search_match, coverage
+         from walk
+        where code is not null
+     )`,
   "hits",
 );
 
 /**
- * MATCHING is tried for 0, 1, 2… concepts missing while the choices of concepts to leave out are
- * at most MAX_LEFT_OUT: each an index scan, a fraction of a millisecond on the labelled queries.
- * Past that, every code any concept matches is read and its concepts counted (MATCHING_MOST: 3 to
- * 8 ms on a US search of common words).
+ * The query of the level with \`missing\` concepts left out: for each choice of them, the
+ * conjunction of the others.
+ */
+function fewer(missing: string): string {
+  return `(select (${missing})::int as missing,
+                 (select count(*) from wanted) - (${missing}) as coverage,
+                 string_agg('(' || (select string_agg('(' || covers::text || ')', ' & ')
+                                      from wanted where i <> all (out)) || ')', ' | ')::tsquery
+                   as q
+            from left_out
+           where cardinality(out) = (${missing}))`;
+}
+
+/**
+ * MATCHING tries levels of 0, 1, 2… concepts missing while the choices of concepts to leave out
+ * are at most MAX_LEFT_OUT: each an index scan, a fraction of a millisecond on the labelled
+ * queries. Past that, every code any concept matches is read and its concepts counted
+ * (MATCHING_MOST: 3 to 8 ms on a US search of common words).
  */
 const MAX_LEFT_OUT = 120;
 
 /**
- * The rows of the first of the word searches (MATCHING for 0, 1, 2… missing, then
- * MATCHING_MOST) that has any. Each runs as PostgreSQL's plan cache chooses: with the index scans and no code ranges, every plan is
+ * The rows of MATCHING, or when no level has any, of MATCHING_MOST. Each runs as PostgreSQL's
+ * plan cache chooses: with the index scans and no code ranges, every plan is
  * estimated far below jit_above_cost (5,000 at most over the labelled queries, against 100,000),
  * and its generic plan costs what a custom one does, so PostgreSQL keeps the generic one. The
  * transaction that forced the generic plan and kept JIT off (three round trips where one does)
@@ -378,10 +424,11 @@ async function bestCovering(
   params: readonly unknown[],
   maxLeftOut: number,
 ): Promise<Row[]> {
-  // Most searches have codes that cover every concept, found by one index scan.
-  for (let missing = 0; missing < concepts; missing++) {
-    if (choose(concepts, missing) > maxLeftOut) break;
-    const rows = await db.query<Row>(MATCHING, [...params, missing]);
+  // The most concepts a level may leave out: fewer than all, with few choices of them.
+  let deepest = -1;
+  while (deepest + 1 < concepts && choose(concepts, deepest + 1) <= maxLeftOut) deepest++;
+  if (deepest >= 0) {
+    const rows = await db.query<Row>(MATCHING, [...params, deepest]);
     if (rows.length > 0) return rows;
   }
   return await db.query<Row>(MATCHING_MOST, params);
