@@ -285,7 +285,7 @@ function candidates(cover: string, coverage: string): string {
   return `
        select code, level, description, null::text as country, null::text as duty_rate,
               null::text as context, null::text as parent, null::text as unit,
-              search_weighted as own, search_match, ${coverage} as coverage
+              search_weighted as own, search_match, stated_bounds, ${coverage} as coverage
          from hs_codes
         where (search_weighted @@ (select any_word from any_word)
                or search_match @@ (select any_code from any_word))
@@ -295,7 +295,7 @@ function candidates(cover: string, coverage: string): string {
        -- (search_chain, migration 20261125002601); what it is matched by, its HS subheading's
        -- words too (search_match).
        select code, level, description, country, duty_rate_effective, context, parent, unit,
-              search_chain, search_match, ${coverage}
+              search_chain, search_match, stated_bounds, ${coverage}
          from tariff_lines
         -- (without a country the scans are not run at all; the country as a subquery, so that
         -- a custom plan costs them as the generic plan does and PostgreSQL keeps the generic
@@ -311,64 +311,61 @@ function candidates(cover: string, coverage: string): string {
 /**
  * How a code's own text fits the threshold typed (measures.ts): 1 when the range it states holds
  * the one typed ("Valued not over $20 each" for "under $20"), -1 when it excludes it ("Valued over
- * $20 each"), 0 when it states none or the query has none. The tariff writes its bounds as "not
- * over / not exceeding / not more than / less than / under N" and "N or less" (at most), "over /
- * exceeding / more than / not less than / at least N" and "N or more" (more than); a bound inside
- * "other than …" or "excluding …" is the excluded goods', not the code's. Units are not compared:
- * the numbers of one code's siblings are of one quantity.
+ * $20 each"), 0 when it states none or the query has none. The bounds a text states, {at most,
+ * more than}, are read when the row is stored (stated_bounds, migration 20261128001000). Units
+ * are not compared: the numbers of one code's siblings are of one quantity.
  */
 const MEASURE_FIT = `coalesce((
          select case
-                  when m.max <= l.lo or m.min >= l.hi then -1
-                  when m.max <= l.hi or m.min >= l.lo then 1
+                  when m.max <= best.stated_bounds[2] or m.min >= best.stated_bounds[1] then -1
+                  when m.max <= best.stated_bounds[1] or m.min >= best.stated_bounds[2] then 1
                   else 0 end
            from measure m
-          cross join lateral (
-            select coalesce(
-                     substring(d from '(?:not over|not exceeding|not more than|(?<!not )less than|(?<!not )under|up to) *(?:us)?[$]? *([0-9]+(?:[.][0-9]+)?)'),
-                     substring(d from '([0-9]+(?:[.][0-9]+)?) *[^ ]* +or less'))::numeric as hi,
-                   coalesce(
-                     substring(d from '(?:(?<!not )over|(?<!not )exceeding|(?<!not )more than|not less than|at least) *(?:us)?[$]? *([0-9]+(?:[.][0-9]+)?)'),
-                     substring(d from '([0-9]+(?:[.][0-9]+)?) *[^ ]* +or more'))::numeric as lo
-              -- (thousands written "1,500": the separator is dropped, twice for "1,500,000")
-              from (select regexp_replace(regexp_replace(regexp_replace(lower(best.description),
-                             '\\m(other than|excluding|except)\\M[^;]*', ' ', 'g'),
-                             '([0-9]),([0-9]{3})', '\\1\\2', 'g'),
-                             '([0-9]),([0-9]{3})', '\\1\\2', 'g') as d) t
-          ) l
-          -- (a text without a digit states no bound: its regular expressions are not run)
-          where (m.min is not null or m.max is not null) and best.description ~ '[0-9]'
+          where m.min is not null or m.max is not null
        ), 0)`;
 
 /**
- * The codes that cover all the concepts but the fewest of them that any code misses, up to $9:
- * for each level (concepts missing), one index scan of a tsquery, for each choice of the
- * concepts left out the conjunction of the others. Level 0, every concept, is read first, and
- * most searches end there; only when it has no hits are levels 1, 2… read in turn, until one
- * has. One statement for all levels: a search that needs 1 or 2 pays no round trip, executor
- * start or reading of its concepts again per level.
+ * The codes that cover all the concepts but $9 of them: one index scan of a tsquery, for each
+ * choice of the concepts left out the conjunction of the others. Run for 0 (every concept):
+ * most searches end there.
  */
 const MATCHING = wordSearch(
-  `everything as (
-       select (select count(*) from wanted) as coverage,
-              (select string_agg('(' || covers::text || ')', ' & ') from wanted)::tsquery as q
-     ),
-     all_hits as (${
-    candidates("search_match @@ (select q from everything)", "(select coverage from everything)")
-  }),
-     left_out (out) as (
+  `left_out (out) as (
        select '{}'::bigint[]
        union all
        select out || w.i from left_out join wanted w on w.i > coalesce(out[cardinality(out)], 0)
         where cardinality(out) < $9::int
      ),
-     -- Levels 1, 2… $9 in turn, each read only when the one before has no hits: its hits, or
-     -- one empty row that asks for the next (a CTE that no row asks for is not run).
+     enough as (
+       select (select count(*) from wanted) - $9::int as coverage,
+              string_agg('(' || (select string_agg('(' || covers::text || ')', ' & ')
+                                   from wanted where i <> all (out)) || ')', ' | ')::tsquery
+                as q
+         from left_out
+        where cardinality(out) = $9::int
+     ),
+     ${hits("search_match @@ (select q from enough)", "(select coverage from enough)")}`,
+  "hits",
+);
+
+/**
+ * When no code covers every concept: the codes that cover all but the fewest of them that any
+ * code misses, 1, 2… up to $9, the levels read in turn until one has hits, in one statement (a
+ * search that needs 2 or 3 pays no round trip, executor start or reading of its concepts again
+ * per level). The hits of a level, or one empty row that asks for the next; the rows are kept
+ * (a recursive CTE), which the usual search, ended at level 0 by MATCHING, does not pay.
+ */
+const MATCHING_FEWER = wordSearch(
+  `left_out (out) as (
+       select '{}'::bigint[]
+       union all
+       select out || w.i from left_out join wanted w on w.i > coalesce(out[cardinality(out)], 0)
+        where cardinality(out) < $9::int
+     ),
      walk as (
        select l.missing, h.*
          from ${fewer("1")} l
          left join lateral (${candidates("search_match @@ l.q", "l.coverage")}) h on true
-        where not exists (select from all_hits)
        union all
        select l.missing, h.*
          from walk
@@ -377,10 +374,8 @@ const MATCHING = wordSearch(
         where walk.code is null and walk.missing < $9::int
      ),
      hits as (
-       select * from all_hits
-       union all
        select code, level, description, country, duty_rate, context, parent, unit, own,
-              search_match, coverage
+              search_match, stated_bounds, coverage
          from walk
         where code is not null
      )`,
@@ -428,7 +423,11 @@ async function bestCovering(
   let deepest = -1;
   while (deepest + 1 < concepts && choose(concepts, deepest + 1) <= maxLeftOut) deepest++;
   if (deepest >= 0) {
-    const rows = await db.query<Row>(MATCHING, [...params, deepest]);
+    const rows = await db.query<Row>(MATCHING, [...params, 0]);
+    if (rows.length > 0) return rows;
+  }
+  if (deepest >= 1) {
+    const rows = await db.query<Row>(MATCHING_FEWER, [...params, deepest]);
     if (rows.length > 0) return rows;
   }
   return await db.query<Row>(MATCHING_MOST, params);
@@ -446,7 +445,8 @@ const MATCHING_MOST = wordSearch(
   `${hits("true", "0::bigint")},
      counted as (
        select hits.code, hits.level, hits.description, hits.country, hits.duty_rate,
-              hits.context, hits.parent, hits.unit, hits.own, hits.search_match, m.coverage
+              hits.context, hits.parent, hits.unit, hits.own, hits.search_match,
+              hits.stated_bounds, m.coverage
          from hits
         cross join lateral (
           select count(*) as coverage from wanted c where hits.search_match @@ c.covers
