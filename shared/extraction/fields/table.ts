@@ -324,7 +324,7 @@ function joinLines(
   if (!anchorType) return [];
   // A code's last pair wrapped onto a line of its own ("6109 10" over "00") is no code: an
   // HS code anchors a row with four digits at least.
-  const anchorValue = anchorType === "hs_code" ? /\d{4}|\d{2}[ .]\d{2}/ : /\d/;
+  const anchorValue = anchorType === "hs_code" ? /\d{4}|\d{2}[ .]\d{2}/ : NUMBER_WORD;
   const isAnchor = (tl: TableLine) => anchorValue.test(tl.cells[anchorType]?.text ?? "");
   const anchors = lines.map((tl, i) => isAnchor(tl) ? i : -1).filter((i) => i >= 0);
   if (anchors.length === 0) return [];
@@ -446,6 +446,13 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
+/**
+ * A word that is a number, perhaps after a sign or a currency ("1,200", "-5.00", "€12.50",
+ * "US$ 3"): not a unit with a digit ("m2", "m3") that a wrapped quantity cell puts on a line
+ * of its own, which would otherwise start an item of its own.
+ */
+const NUMBER_WORD = /(?:^|\s)(?:\p{L}{0,3}\p{Sc})?[-+(]?\d/u;
+
 /** The value column that the most lines fill with a number, in order of preference. */
 function anchorColumn(lines: TableLine[], columns: Set<ColumnType>): ColumnType | null {
   const order: ColumnType[] = ["quantity", "amount", "hs_code", "unit_price"];
@@ -453,7 +460,7 @@ function anchorColumn(lines: TableLine[], columns: Set<ColumnType>): ColumnType 
   let bestCount = 0;
   for (const type of order) {
     if (!columns.has(type)) continue;
-    const count = lines.filter((tl) => /\d/.test(tl.cells[type]?.text ?? "")).length;
+    const count = lines.filter((tl) => NUMBER_WORD.test(tl.cells[type]?.text ?? "")).length;
     if (count > bestCount) {
       best = type;
       bestCount = count;
