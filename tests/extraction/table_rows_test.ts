@@ -71,3 +71,43 @@ Deno.test("a note's label over two lines is a note", async () => {
   ]);
   equal(await descriptions(doc), "Crèmes de soin, pots de 50 ml|Natural cork stoppers");
 });
+
+Deno.test("a unit alone on the line under a wrapped quantity starts no item", async () => {
+  // Cells set from the middle: the quantity cell wraps ("5,450" over "m2") round the row's
+  // numbers, the description too.
+  const doc = page([
+    ...row(215, [[40, "Glazed ceramic floor"], [300, "5,450"]]),
+    ...row(220, [[380, "19.10"], [480, "104,095.00"]]),
+    ...row(225, [[40, "tiles 60x60 cm"], [300, "m2"]]),
+    ...row(240, [[40, "Ball bearings 6205-2RS"], [300, "1,200"]]),
+    ...row(245, [[380, "7.67"], [480, "9,204.00"]]),
+    ...row(250, [[300, "m2"]]),
+  ]);
+  equal(
+    await descriptions(doc),
+    "Glazed ceramic floor tiles 60x60 cm|Ball bearings 6205-2RS",
+  );
+});
+
+Deno.test("a header that names no description: the unnamed column holding words is it", async () => {
+  const doc = onePage([
+    ...words(40, 40, "COMMERCIAL INVOICE"),
+    ...row(200, [[40, "Nr."], [70, "Qty"], [110, "Text"], [380, "Unit price"], [480, "Amount"]]),
+    ...row(220, [[40, "1"], [70, "922"], [110, "Tapered roller bearings"], [380, "17.40"], [
+      480,
+      "16,042.80",
+    ]]),
+    ...row(235, [[40, "2"], [70, "40"], [110, "Natural cork stoppers"], [380, "0.38"], [
+      480,
+      "15.20",
+    ]]),
+  ]);
+  const result = await findFields(doc, await fileLookups());
+  equal(descriptionsOf(result), "Tapered roller bearings|Natural cork stoppers");
+  // Named by its content, not its header: less sure than a named column.
+  equal(result.goods.line_items.every((i) => (i.description?.confidence ?? 1) < 0.9), true);
+});
+
+function descriptionsOf(result: Awaited<ReturnType<typeof findFields>>): string {
+  return result.goods.line_items.map((i) => i.description?.value).join("|");
+}

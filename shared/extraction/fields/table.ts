@@ -11,6 +11,7 @@ import { type Column, type ColumnType, findHeaders, type TableHeader } from "./t
 import { isNoteHead, isNoteLabel, noteOf } from "./notes.ts";
 import { contentHeader } from "./table_content.ts";
 import { alignedColumns } from "./table_columns.ts";
+import { describedByContent } from "./table_describe.ts";
 import { retypeByContent } from "./table_retype.ts";
 import { gapBetween, maxLineGap, overlapX } from "./geometry.ts";
 import { matchLabel } from "./labels.ts";
@@ -48,18 +49,21 @@ export function findTable(doc: DocumentLines): RawTable | null {
   const signature = signatureOf(first);
   const rows: RawRow[] = [];
   const regions: RawTable["regions"] = [];
+  let columns = first.columns;
   for (const header of headers) {
     // The same table again on a later page (its header repeated), or a second table of the
     // same kind; a different table (a packing summary under an invoice) is not read.
     if (header !== first && signatureOf(header) !== signature) continue;
     const part = rowsUnder(doc, header);
+    // A column the rows showed to be the description is one in the result as well.
+    if (header === first) columns = columns.map((c, k) => ({ ...c, type: part.types[k]! }));
     rows.push(...part.rows);
     regions.push({ from: header.firstLine, header: header.lastLine, to: part.end });
     if (rows.length >= MAX_ROWS) break;
   }
   const kept = rows.slice(0, MAX_ROWS);
-  retypeByContent(kept, first.columns);
-  return { rows: kept, columns: first.columns, regions };
+  retypeByContent(kept, columns);
+  return { rows: kept, columns, regions };
 }
 
 function withQuantity(header: TableHeader): boolean {
@@ -75,9 +79,20 @@ interface TableLine {
   cells: Partial<Record<ColumnType, RawCell>>;
 }
 
-/** The rows under a header, and the index of the line that ended them. */
-function rowsUnder(doc: DocumentLines, header: TableHeader): { rows: RawRow[]; end: number } {
-  const columns = alignedColumns(doc, header.columns, header.lastLine, endsTable);
+/**
+ * The rows under a header, the index of the line that ended them, and the header's column types
+ * as the rows read them.
+ */
+function rowsUnder(
+  doc: DocumentLines,
+  header: TableHeader,
+): { rows: RawRow[]; end: number; types: ColumnType[] } {
+  const columns = describedByContent(
+    doc,
+    alignedColumns(doc, header.columns, header.lastLine, endsTable),
+    header.lastLine,
+    endsTable,
+  );
   const lines: TableLine[] = [];
   let end = header.lastLine;
   let previous: { y1: number } = doc.lines[header.lastLine]!;
@@ -103,6 +118,7 @@ function rowsUnder(doc: DocumentLines, header: TableHeader): { rows: RawRow[]; e
   return {
     rows: joinLines(lines, types, smallPrint(doc, lines)),
     end: Math.min(end, doc.lines.length - 1),
+    types: columns.map((c) => c.type),
   };
 }
 
