@@ -36,13 +36,25 @@ export interface RawTable {
 }
 
 const MAX_ROWS = 1000;
+/** Lines between a header line and the first row the rows' arithmetic found under it. */
+const MAX_HEADER_GAP_LINES = 6;
 
 export function findTable(doc: DocumentLines): RawTable | null {
   let headers = findHeaders(doc);
   if (!headers[0] || !withQuantity(headers[0])) {
-    // No header names the quantities: a table found from its rows' arithmetic instead.
+    // No header names the quantities: a table found from its rows' arithmetic instead. Under
+    // a header line that names other columns, the rows start under that line, though the
+    // first rows' arithmetic may not read ("1,250 m2" and no price).
     const found = contentHeader(doc);
-    if (found) headers = [found];
+    const named = headers.find((h) =>
+      found && h.page === found.page && h.lastLine <= found.lastLine &&
+      found.lastLine - h.lastLine <= MAX_HEADER_GAP_LINES
+    );
+    if (found) {
+      headers = [
+        named ? { ...found, firstLine: named.firstLine, lastLine: named.lastLine } : found,
+      ];
+    }
   }
   const first = headers[0];
   if (!first) return null;
