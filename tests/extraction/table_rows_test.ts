@@ -111,3 +111,27 @@ Deno.test("a header that names no description: the unnamed column holding words 
 function descriptionsOf(result: Awaited<ReturnType<typeof findFields>>): string {
   return result.goods.line_items.map((i) => i.description?.value).join("|");
 }
+
+Deno.test("three value columns named on one line head the table, some words unknown", async () => {
+  // Three of the header's seven words are unknown ("Mal hizmet", "Bedeli", over weights, so
+  // the rows' arithmetic finds no table): the named quantity, HS code and price still make it
+  // the header, and the goods column is found from its rows.
+  const doc = onePage([
+    ...words(40, 40, "COMMERCIAL INVOICE"),
+    ...row(200, [[40, "Qty"], [90, "Mal hizmet"], [250, "HS code"], [330, "Price"], [
+      430,
+      "Bedeli",
+    ]]),
+    ...row(220, [[40, "922"], [90, "Tapered roller bearings"], [250, "8482.20"], [330, "17.40"], [
+      430,
+      "2,310.5",
+    ]]),
+    ...row(235, [[40, "40"], [90, "Natural cork stoppers"], [250, "4503.10"], [330, "0.38"], [
+      430,
+      "96.0",
+    ]]),
+  ]);
+  const result = await findFields(doc, await fileLookups());
+  equal(descriptionsOf(result), "Tapered roller bearings|Natural cork stoppers");
+  equal(result.goods.line_items.map((i) => i.hs_code?.value).join("|"), "8482.20|4503.10");
+});
