@@ -8,9 +8,10 @@
  *
  *   nice deno run -A --no-lock scripts/corpus/make_generated.ts [--only g001,g002]
  *
- * `--dev 80 --out /some/dir` writes instead a development batch outside the corpus: digital PDFs
- * d001… drawn like g251 onwards but from seeds of their own, so that a change tuned on the tune
- * split can be judged on documents nobody tuned on (`score_tune.ts --dir /some/dir`).
+ * `--dev 80 --out /some/dir [--from 101]` writes instead a development batch outside the corpus:
+ * digital PDFs d001… (or from d101…) drawn like g251 onwards but from seeds of their own, so that
+ * a change tuned on the tune split can be judged on documents nobody tuned on
+ * (`score_tune.ts --dir /some/dir`).
  */
 import { readReferenceCsv } from "../../shared/reference/files.ts";
 import { expectedOfGen, type GenSpec, makeSpec, partyLines } from "./gen/spec.ts";
@@ -138,12 +139,15 @@ export function plan(): Source[] {
   return sources;
 }
 
-/** `size` development sources d001…, with gen/vary.ts's variety, seeded apart from the corpus. */
-export function devPlan(size: number): Source[] {
+/**
+ * `size` development sources from d`first` on, with gen/vary.ts's variety, seeded apart from
+ * the corpus (a second batch from d101 is fresh again after tuning on the first).
+ */
+export function devPlan(size: number, first = 1): Source[] {
   const sources: Source[] = [];
-  let n = 1;
+  let n = first;
   for (const [i, [tool, share]] of DEV_SOURCES.entries()) {
-    const count = i === DEV_SOURCES.length - 1 ? size - n + 1 : Math.round(size * share);
+    const count = i === DEV_SOURCES.length - 1 ? first + size - n : Math.round(size * share);
     for (let k = 0; k < count; k++, n++) {
       const spec = makeSpec(`d${String(n).padStart(3, "0")}`, new Rng(fnv1a(`dev:${n}`)), {
         maxItems: 12,
@@ -384,7 +388,7 @@ async function main(): Promise<void> {
   const build = Deno.env.get("CORPUS_BUILD") ?? await Deno.makeTempDir({ prefix: "gencorpus_" });
   await Deno.mkdir(`${build}/out/xlsx`, { recursive: true });
   await Deno.mkdir(outDir, { recursive: true });
-  const all = dev === undefined ? plan() : devPlan(dev);
+  const all = dev === undefined ? plan() : devPlan(dev, Number(arg("--from") ?? 1));
   const chosen = all.filter((s) => !only || only.has(s.id.slice(0, 4)));
   console.log(`building ${chosen.length} source documents in ${build}`);
   await buildSources(chosen, build, outDir);
