@@ -135,3 +135,28 @@ Deno.test("three value columns named on one line head the table, some words unkn
   equal(descriptionsOf(result), "Tapered roller bearings|Natural cork stoppers");
   equal(result.goods.line_items.map((i) => i.hs_code?.value).join("|"), "8482.20|4503.10");
 });
+
+Deno.test("an order reference among the rows, its number under the quantities, is no item", async () => {
+  // "Auftrag" stands under the unit, "17443" under the quantity.
+  const doc = onePage([
+    ...words(40, 40, "COMMERCIAL INVOICE"),
+    ...row(200, [[20, "Unit"], [60, "Qty"], [150, "Description"], [380, "Unit price"], [
+      480,
+      "Amount",
+    ]]),
+    ...row(215, [[20, "Auftrag 17443"]]),
+    ...row(225, [[20, "pcs"], [60, "87,050"], [150, "Natural cork stoppers"], [380, "0.57"], [
+      480,
+      "49,618.50",
+    ]]),
+    ...row(240, [[20, "pcs"], [60, "25,850"], [150, "Electrical connectors"], [380, "1.46"], [
+      480,
+      "37,741.00",
+    ]]),
+  ]);
+  const result = await findFields(doc, await fileLookups());
+  equal(
+    result.goods.line_items.map((i) => `${i.description?.value}:${i.quantity?.value}`).join("|"),
+    "Natural cork stoppers:87050|Electrical connectors:25850",
+  );
+});

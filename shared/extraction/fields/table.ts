@@ -344,10 +344,11 @@ function joinText(a: string, b: string): string {
  * centred numbers joins the numbers between its lines.
  */
 function joinLines(
-  lines: TableLine[],
+  all: TableLine[],
   columns: Set<ColumnType>,
   small: (tl: TableLine) => boolean,
 ): RawRow[] {
+  const lines = all.filter((tl) => !isReference(tl));
   const anchorType = anchorColumn(lines, columns);
   if (!anchorType) return [];
   // A code's last pair wrapped onto a line of its own ("6109 10" over "00") is no code: an
@@ -472,6 +473,18 @@ function median(values: number[]): number {
   if (values.length === 0) return 0;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/**
+ * A line among the rows that is a reference set before its items ("Auftrag 17443", "Lot 12"):
+ * a word and a whole number, the only number of the line, no goods' text. Its number standing
+ * under the quantities would otherwise make an item of it, and move every item's numbers on.
+ */
+function isReference(tl: TableLine): boolean {
+  if (tl.cells.description) return false;
+  const texts = tl.line.segments.map((s) => s.text.trim());
+  return texts.length === 1 &&
+    /^\p{L}[\p{L}.]+:?\s+(?:(?:no|nr|n[°º])\.?\s*)?\d+$/iu.test(texts[0]!);
 }
 
 /**
