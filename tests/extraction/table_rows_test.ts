@@ -160,3 +160,21 @@ Deno.test("an order reference among the rows, its number under the quantities, i
     "Natural cork stoppers:87050|Electrical connectors:25850",
   );
 });
+
+Deno.test("a quantity set flush right beside a narrow header, run into the goods, is the quantity's", async () => {
+  // "Q.tà" is narrow; "1.700 PCS" ends at its right edge, and the goods' text follows in the
+  // same phrase.
+  const doc = onePage([
+    ...words(40, 40, "COMMERCIAL INVOICE"),
+    ...row(200, [[160, "Q.tà"], [185, "Descrizione"], [400, "Prezzo"], [480, "Importo"]]),
+    ...words(123, 220, "1.700 PCS Ball bearings 6205-2RS"),
+    ...row(220, [[400, "1,37"], [480, "2.329,00"]]),
+    ...words(123, 235, "2.300 ctns Canned tuna in olive oil"),
+    ...row(235, [[400, "19,90"], [480, "45.770,00"]]),
+  ]);
+  const result = await findFields(doc, await fileLookups());
+  equal(
+    result.goods.line_items.map((i) => `${i.description?.value}:${i.quantity?.value}`).join("|"),
+    "Ball bearings 6205-2RS:1700|Canned tuna in olive oil:2300",
+  );
+});
