@@ -7,6 +7,11 @@
  * of its source id, so a scan always falls in the split of the PDF it was made from.
  *
  *   nice deno run -A --no-lock scripts/corpus/make_generated.ts [--only g001,g002]
+ *
+ * `--dev 80 --out /some/dir [--from 101]` writes instead a development batch outside the corpus:
+ * digital PDFs d001… (or from d101…) drawn like g251 onwards but from seeds of their own, so that
+ * a change tuned on the tune split can be judged on documents nobody tuned on
+ * (`score_tune.ts --dir /some/dir`).
  */
 import { readReferenceCsv } from "../../shared/reference/files.ts";
 import { expectedOfGen, type GenSpec, makeSpec, partyLines } from "./gen/spec.ts";
@@ -55,6 +60,13 @@ const SOURCES: [Tool, number][] = [
 /** Sources after this one get gen/vary.ts's variety (drawn from a seed of their own). */
 const FIRST_PASS = 250;
 
+/** The development batch's producers, as shares of its size: digital PDFs only. */
+const DEV_SOURCES: [Tool, number][] = [
+  ["chromium", 0.55],
+  ["lo_writer_html", 0.35],
+  ["lo_calc_pdf", 0.1],
+];
+
 /** How many PDFs become each kind of image; each from a different PDF. */
 const SCANS: [ScanFormat, number][] = [
   ["scan_300", 40],
@@ -68,7 +80,8 @@ export interface GeneratedEntry {
   file: string;
   format: string;
   tool: string;
-  split: "tune" | "heldout";
+  /** "dev": a development batch written outside the corpus with --dev. */
+  split: "tune" | "heldout" | "dev";
   source: string;
   lang: string;
   notes: string;
@@ -126,6 +139,27 @@ export function plan(): Source[] {
   return sources;
 }
 
+/**
+ * `size` development sources from d`first` on, with gen/vary.ts's variety, seeded apart from
+ * the corpus (a second batch from d101 is fresh again after tuning on the first).
+ */
+export function devPlan(size: number, first = 1): Source[] {
+  const sources: Source[] = [];
+  let n = first;
+  for (const [i, [tool, share]] of DEV_SOURCES.entries()) {
+    const count = i === DEV_SOURCES.length - 1 ? first + size - n : Math.round(size * share);
+    for (let k = 0; k < count; k++, n++) {
+      const spec = makeSpec(`d${String(n).padStart(3, "0")}`, new Rng(fnv1a(`dev:${n}`)), {
+        maxItems: 12,
+      });
+      moreVariety(spec, new Rng(fnv1a(`dev-more:${n}`)));
+      spec.id = `${spec.id}_${spec.lang}_${tool}`;
+      sources.push({ id: spec.id, tool, spec });
+    }
+  }
+  return sources;
+}
+
 function extOf(tool: Tool): string {
   return tool === "sheetjs_xls" || tool === "lo_calc_xls"
     ? "xls"
@@ -139,13 +173,13 @@ function formatOf(tool: Tool): string {
   return ext === "pdf" ? "digital_pdf" : ext;
 }
 
-async function buildSources(sources: Source[], build: string): Promise<void> {
+async function buildSources(sources: Source[], build: string, outDir: string): Promise<void> {
   const writer: string[] = [];
   const calcPdf: string[] = [];
   const calcXls: string[] = [];
   const calcXlsx: string[] = [];
   for (const s of sources) {
-    const target = `${OUT}${s.id}.${extOf(s.tool)}`;
+    const target = `${outDir}${s.id}.${extOf(s.tool)}`;
     const base = `${build}/${s.id}`;
     const rng = new Rng(fnv1a(`sheet:${s.id}`));
     switch (s.tool) {
@@ -216,9 +250,9 @@ async function buildSources(sources: Source[], build: string): Promise<void> {
   for (const s of sources) {
     const ext = extOf(s.tool);
     if (s.tool === "lo_writer_html" || s.tool === "lo_calc_pdf" || s.tool === "lo_calc_xls") {
-      await Deno.copyFile(`${out}/${s.id}.${ext}`, `${OUT}${s.id}.${ext}`);
+      await Deno.copyFile(`${out}/${s.id}.${ext}`, `${outDir}${s.id}.${ext}`);
     } else if (s.tool === "lo_calc_xlsx") {
-      await Deno.copyFile(`${out}/xlsx/${s.id}.xlsx`, `${OUT}${s.id}.xlsx`);
+      await Deno.copyFile(`${out}/xlsx/${s.id}.xlsx`, `${outDir}${s.id}.xlsx`);
     }
   }
 }
@@ -233,8 +267,8 @@ async function exists(path: string): Promise<boolean> {
  * a name wrapped over two lines of a narrow cell still reads as one. (The parties' lines are
  * checked since a Calc PDF printed only the first lines of a party block held in one cell.)
  */
-async function checkPdf(s: Source): Promise<number> {
-  const file = `${OUT}${s.id}.pdf`;
+async function checkPdf(s: Source, outDir: string): Promise<number> {
+  const file = `${outDir}${s.id}.pdf`;
   const text = (await run("pdftotext", ["-raw", file, "-"])).replace(/\s+/g, "");
   const parties = [s.spec.exporter, s.spec.importer, ...(s.spec.notify ? [s.spec.notify] : [])];
   const wanted = [
@@ -340,28 +374,34 @@ async function mergedManifest(rebuilt: GeneratedEntry[]): Promise<GeneratedEntry
   );
 }
 
+function arg(name: string): string | undefined {
+  const i = Deno.args.indexOf(name);
+  return i >= 0 ? Deno.args[i + 1] : undefined;
+}
+
 async function main(): Promise<void> {
   checkPools();
-  const only = Deno.args.includes("--only")
-    ? new Set(Deno.args[Deno.args.indexOf("--only") + 1]!.split(","))
-    : undefined;
+  const only = arg("--only") ? new Set(arg("--only")!.split(",")) : undefined;
+  const dev = arg("--dev") ? Number(arg("--dev")) : undefined;
+  if (dev !== undefined && !arg("--out")) throw new Error("--dev needs --out <folder>");
+  const outDir = dev === undefined ? OUT : `${arg("--out")!.replace(/\/$/, "")}/`;
   const build = Deno.env.get("CORPUS_BUILD") ?? await Deno.makeTempDir({ prefix: "gencorpus_" });
   await Deno.mkdir(`${build}/out/xlsx`, { recursive: true });
-  await Deno.mkdir(OUT, { recursive: true });
-  const all = plan();
+  await Deno.mkdir(outDir, { recursive: true });
+  const all = dev === undefined ? plan() : devPlan(dev, Number(arg("--from") ?? 1));
   const chosen = all.filter((s) => !only || only.has(s.id.slice(0, 4)));
   console.log(`building ${chosen.length} source documents in ${build}`);
-  await buildSources(chosen, build);
+  await buildSources(chosen, build, outDir);
   const manifest: GeneratedEntry[] = [];
   for (const s of chosen) {
     const ext = extOf(s.tool);
-    await writeJson(`${OUT}${s.id}.expected.json`, expectedOfGen(s.spec));
-    const pages = ext === "pdf" ? await checkPdf(s) : 0;
+    await writeJson(`${outDir}${s.id}.expected.json`, expectedOfGen(s.spec));
+    const pages = ext === "pdf" ? await checkPdf(s, outDir) : 0;
     manifest.push({
       file: `${s.id}.${ext}`,
       format: formatOf(s.tool),
       tool: s.tool,
-      split: splitOf(s.id),
+      split: dev === undefined ? splitOf(s.id) : "dev",
       source: s.id,
       lang: s.spec.lang,
       notes: describe(s.spec) + (pages > 1 ? `; ${pages} pages` : ""),
@@ -371,12 +411,15 @@ async function main(): Promise<void> {
     console.log(`scanning ${s.id} as ${s.scan}`);
     manifest.push(await buildScan(s, build));
   }
-  await writeJson(`${OUT}manifest.json`, only ? await mergedManifest(manifest) : manifest);
+  await writeJson(
+    `${outDir}manifest.json`,
+    only && dev === undefined ? await mergedManifest(manifest) : manifest,
+  );
   const bySplit = Object.groupBy(manifest, (e) => e.split);
   console.log(
     `wrote ${manifest.length} documents (tune ${bySplit.tune?.length ?? 0}, heldout ${
       bySplit.heldout?.length ?? 0
-    }) to ${OUT}`,
+    }, dev ${bySplit.dev?.length ?? 0}) to ${outDir}`,
   );
 }
 

@@ -4,7 +4,9 @@
  * that one is scored only by `deno task bench extraction`, when reporting.
  *
  *   nice deno run -A scripts/corpus/score_tune.ts [--formats digital_pdf,xlsx] [--misses]
- *     [--only g012,g013]
+ *     [--only g012,g013] [--dir /some/dev/batch]
+ *
+ * `--dir` scores a development batch written by `make_generated.ts --dev` instead (all of it).
  */
 import { BuiltInExtractionProvider } from "../../shared/extraction/builtin_provider.ts";
 import { loadOcr } from "../../shared/extraction/ocr/load.ts";
@@ -14,6 +16,7 @@ import {
   expectedOf,
   merge,
   ratio,
+  readCorpus,
   readCorpusFile,
   readGenerated,
   scoreDocument,
@@ -28,15 +31,19 @@ function arg(name: string): string | undefined {
 }
 
 const formats = arg("--formats")?.split(",");
+const dir = arg("--dir");
 const only = arg("--only")?.split(",");
 const misses = Deno.args.includes("--misses");
 const pct = (t: Tally) => `${(ratio(t.right, t.expected) * 100).toFixed(1)} %`;
 
 const provider = new BuiltInExtractionProvider(await fileLookups(), { ocr: loadOcr });
-const entries = (await readGenerated("tune")).filter((e) =>
-  (!formats || formats.includes(e.format)) &&
-  (!only || only.some((prefix) => e.file.startsWith(prefix)))
-);
+const entries =
+  (dir
+    ? await readCorpus(new URL(dir.replace(/\/?$/, "/"), `file://${Deno.cwd()}/`))
+    : await readGenerated("tune")).filter((e) =>
+      (!formats || formats.includes(e.format)) &&
+      (!only || only.some((prefix) => e.file.startsWith(prefix)))
+    );
 const byFormat = new Map<string, Tally[]>();
 const byField = new Map<string, Tally[]>();
 try {

@@ -75,3 +75,24 @@ Deno.test("findFields() reads the price from a cell merged with the amount", asy
     "1400×67.4 192×587",
   );
 });
+
+Deno.test("rowTriple(): the number the quantity column holds is the quantity, the price before it", () => {
+  // Prices set before the quantities, under a price header no vocabulary knows.
+  const priceFirst: RawRow = {
+    cells: {
+      other: cell(345, "22,30"),
+      quantity: cell(402, "1.900"),
+      amount: cell(507, "42.370,00"),
+    },
+    wrapped: false,
+  };
+  const t = rowTriple(priceFirst, marks);
+  equal([t?.quantity.value, t?.price.value, t?.amount.value].join(" "), "1900 22.3 42370");
+  // No column tells: left to right.
+  const unread: RawRow = {
+    cells: { other: cell(345, "763"), amount: cell(460, "18,10 13.810,30") },
+    wrapped: false,
+  };
+  const u = rowTriple(unread, marks);
+  equal([u?.quantity.value, u?.price.value].join(" "), "763 18.1");
+});

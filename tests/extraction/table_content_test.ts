@@ -54,3 +54,26 @@ Deno.test("findFields() reads the items of a table whose header words it does no
   assert(first!.quantity!.confidence >= 0.95);
   equal(result.goods.total_value?.value, 31415.4);
 });
+
+Deno.test("rows found by their arithmetic start under the header line that names the others", async () => {
+  // "Stückzahl" is no quantity word the vocabulary knows; the first row's price is missing, so
+  // its arithmetic does not read, and the next row's quantity carries a unit with a power.
+  const doc = onePage([
+    ...words(40, 40, "COMMERCIAL INVOICE"),
+    ...row(200, [[40, "Description"], [330, "Stückzahl"], [420, "Unit price"], [500, "Amount"]]),
+    ...row(220, [[40, "Natural cork stoppers"], [330, "40,250"], [500, "15,295.00"]]),
+    ...row(240, [[40, "Glazed ceramic floor tiles"], [330, "5,450 m2"], [420, "19.10"], [
+      500,
+      "104,095.00",
+    ]]),
+    ...row(260, [[40, "Tapered roller bearings"], [330, "634 pcs"], [420, "23.10"], [
+      500,
+      "14,645.40",
+    ]]),
+  ]);
+  const result = await findFields(doc, await fileLookups());
+  equal(
+    result.goods.line_items.map((i) => `${i.description?.value}:${i.quantity?.value}`).join("|"),
+    "Natural cork stoppers:40250|Glazed ceramic floor tiles:5450|Tapered roller bearings:634",
+  );
+});

@@ -71,3 +71,110 @@ Deno.test("a note's label over two lines is a note", async () => {
   ]);
   equal(await descriptions(doc), "Crèmes de soin, pots de 50 ml|Natural cork stoppers");
 });
+
+Deno.test("a unit alone on the line under a wrapped quantity starts no item", async () => {
+  // Cells set from the middle: the quantity cell wraps ("5,450" over "m2") round the row's
+  // numbers, the description too.
+  const doc = page([
+    ...row(215, [[40, "Glazed ceramic floor"], [300, "5,450"]]),
+    ...row(220, [[380, "19.10"], [480, "104,095.00"]]),
+    ...row(225, [[40, "tiles 60x60 cm"], [300, "m2"]]),
+    ...row(240, [[40, "Ball bearings 6205-2RS"], [300, "1,200"]]),
+    ...row(245, [[380, "7.67"], [480, "9,204.00"]]),
+    ...row(250, [[300, "m2"]]),
+  ]);
+  equal(
+    await descriptions(doc),
+    "Glazed ceramic floor tiles 60x60 cm|Ball bearings 6205-2RS",
+  );
+});
+
+Deno.test("a header that names no description: the unnamed column holding words is it", async () => {
+  const doc = onePage([
+    ...words(40, 40, "COMMERCIAL INVOICE"),
+    ...row(200, [[40, "Nr."], [70, "Qty"], [110, "Text"], [380, "Unit price"], [480, "Amount"]]),
+    ...row(220, [[40, "1"], [70, "922"], [110, "Tapered roller bearings"], [380, "17.40"], [
+      480,
+      "16,042.80",
+    ]]),
+    ...row(235, [[40, "2"], [70, "40"], [110, "Natural cork stoppers"], [380, "0.38"], [
+      480,
+      "15.20",
+    ]]),
+  ]);
+  const result = await findFields(doc, await fileLookups());
+  equal(descriptionsOf(result), "Tapered roller bearings|Natural cork stoppers");
+  // Named by its content, not its header: less sure than a named column.
+  equal(result.goods.line_items.every((i) => (i.description?.confidence ?? 1) < 0.9), true);
+});
+
+function descriptionsOf(result: Awaited<ReturnType<typeof findFields>>): string {
+  return result.goods.line_items.map((i) => i.description?.value).join("|");
+}
+
+Deno.test("three value columns named on one line head the table, some words unknown", async () => {
+  // Three of the header's seven words are unknown ("Mal hizmet", "Bedeli", over weights, so
+  // the rows' arithmetic finds no table): the named quantity, HS code and price still make it
+  // the header, and the goods column is found from its rows.
+  const doc = onePage([
+    ...words(40, 40, "COMMERCIAL INVOICE"),
+    ...row(200, [[40, "Qty"], [90, "Mal hizmet"], [250, "HS code"], [330, "Price"], [
+      430,
+      "Bedeli",
+    ]]),
+    ...row(220, [[40, "922"], [90, "Tapered roller bearings"], [250, "8482.20"], [330, "17.40"], [
+      430,
+      "2,310.5",
+    ]]),
+    ...row(235, [[40, "40"], [90, "Natural cork stoppers"], [250, "4503.10"], [330, "0.38"], [
+      430,
+      "96.0",
+    ]]),
+  ]);
+  const result = await findFields(doc, await fileLookups());
+  equal(descriptionsOf(result), "Tapered roller bearings|Natural cork stoppers");
+  equal(result.goods.line_items.map((i) => i.hs_code?.value).join("|"), "8482.20|4503.10");
+});
+
+Deno.test("an order reference among the rows, its number under the quantities, is no item", async () => {
+  // "Auftrag" stands under the unit, "17443" under the quantity.
+  const doc = onePage([
+    ...words(40, 40, "COMMERCIAL INVOICE"),
+    ...row(200, [[20, "Unit"], [60, "Qty"], [150, "Description"], [380, "Unit price"], [
+      480,
+      "Amount",
+    ]]),
+    ...row(215, [[20, "Auftrag 17443"]]),
+    ...row(225, [[20, "pcs"], [60, "87,050"], [150, "Natural cork stoppers"], [380, "0.57"], [
+      480,
+      "49,618.50",
+    ]]),
+    ...row(240, [[20, "pcs"], [60, "25,850"], [150, "Electrical connectors"], [380, "1.46"], [
+      480,
+      "37,741.00",
+    ]]),
+  ]);
+  const result = await findFields(doc, await fileLookups());
+  equal(
+    result.goods.line_items.map((i) => `${i.description?.value}:${i.quantity?.value}`).join("|"),
+    "Natural cork stoppers:87050|Electrical connectors:25850",
+  );
+});
+
+Deno.test("a quantity set flush right beside a narrow header, run into the goods, is the quantity's", async () => {
+  // "Q.tà" is narrow; "1.700 PCS" ends at its right edge, and the goods' text follows in the
+  // same phrase.
+  const doc = onePage([
+    ...words(40, 40, "COMMERCIAL INVOICE"),
+    ...row(200, [[160, "Q.tà"], [185, "Descrizione"], [400, "Prezzo"], [480, "Importo"]]),
+    ...words(123, 220, "1.700 PCS Ball bearings 6205-2RS"),
+    ...row(220, [[400, "1,37"], [480, "2.329,00"]]),
+    ...words(123, 235, "2.300 ctns Canned tuna in olive oil"),
+    ...row(235, [[400, "19,90"], [480, "45.770,00"]]),
+  ]);
+  const result = await findFields(doc, await fileLookups());
+  equal(
+    result.goods.line_items.map((i) => `${i.description?.value}:${i.quantity?.value}`).join("|"),
+    "Ball bearings 6205-2RS:1700|Canned tuna in olive oil:2300",
+  );
+});

@@ -5,8 +5,8 @@
  * the quantities, a price header in words no vocabulary knows leaves the prices in an unread
  * column. Among the numbers of the row's value cells, three in left-to-right order of which the
  * third is the product of the first two (to the cent or 0.1 %) are the quantity, the price and
- * the amount: the same check that makes a row's numbers sure, so it cannot pick a wrong triple
- * that would pass it.
+ * the amount (the quantity column's number the quantity, where it holds the second): the same
+ * check that makes a row's numbers sure, so it cannot pick a wrong triple that would pass it.
  */
 import type { RawCell, RawRow } from "./table.ts";
 import type { ColumnType } from "./table_header.ts";
@@ -65,8 +65,14 @@ export function rowTriple(
         const [a, b, c] = [tokens[i]!, tokens[j]!, tokens[k]!];
         if (a.value === c.value || b.value === c.value) continue;
         if (Math.abs(a.value * b.value - c.value) > Math.max(0.011, 0.001 * c.value)) continue;
-        // The quantity stands left of the price.
-        return { quantity: a, price: b, amount: c };
+        // The quantity stands left of the price, unless the right one is what the quantity
+        // column holds (a price column before the quantities'). A price column's hold tells
+        // less: the numbers of a row set right of their headers fall one column on.
+        const inQuantity = (t: Token) => t.cell === row.cells.quantity;
+        const swapped = inQuantity(b) && !inQuantity(a);
+        return swapped
+          ? { quantity: b, price: a, amount: c }
+          : { quantity: a, price: b, amount: c };
       }
     }
   }

@@ -11,6 +11,7 @@ import { type Column, type ColumnType, findHeaders, type TableHeader } from "./t
 import { isNoteHead, isNoteLabel, noteOf } from "./notes.ts";
 import { contentHeader } from "./table_content.ts";
 import { alignedColumns } from "./table_columns.ts";
+import { describedByContent } from "./table_describe.ts";
 import { retypeByContent } from "./table_retype.ts";
 import { gapBetween, maxLineGap, overlapX } from "./geometry.ts";
 import { matchLabel } from "./labels.ts";
@@ -35,31 +36,46 @@ export interface RawTable {
 }
 
 const MAX_ROWS = 1000;
+/** Lines between a header line and the first row the rows' arithmetic found under it. */
+const MAX_HEADER_GAP_LINES = 6;
 
 export function findTable(doc: DocumentLines): RawTable | null {
   let headers = findHeaders(doc);
   if (!headers[0] || !withQuantity(headers[0])) {
-    // No header names the quantities: a table found from its rows' arithmetic instead.
+    // No header names the quantities: a table found from its rows' arithmetic instead. Under
+    // a header line that names other columns, the rows start under that line, though the
+    // first rows' arithmetic may not read ("1,250 m2" and no price).
     const found = contentHeader(doc);
-    if (found) headers = [found];
+    const named = headers.find((h) =>
+      found && h.page === found.page && h.lastLine <= found.lastLine &&
+      found.lastLine - h.lastLine <= MAX_HEADER_GAP_LINES
+    );
+    if (found) {
+      headers = [
+        named ? { ...found, firstLine: named.firstLine, lastLine: named.lastLine } : found,
+      ];
+    }
   }
   const first = headers[0];
   if (!first) return null;
   const signature = signatureOf(first);
   const rows: RawRow[] = [];
   const regions: RawTable["regions"] = [];
+  let columns = first.columns;
   for (const header of headers) {
     // The same table again on a later page (its header repeated), or a second table of the
     // same kind; a different table (a packing summary under an invoice) is not read.
     if (header !== first && signatureOf(header) !== signature) continue;
     const part = rowsUnder(doc, header);
+    // A column the rows showed to be the description is one in the result as well.
+    if (header === first) columns = columns.map((c, k) => ({ ...c, type: part.types[k]! }));
     rows.push(...part.rows);
     regions.push({ from: header.firstLine, header: header.lastLine, to: part.end });
     if (rows.length >= MAX_ROWS) break;
   }
   const kept = rows.slice(0, MAX_ROWS);
-  retypeByContent(kept, first.columns);
-  return { rows: kept, columns: first.columns, regions };
+  retypeByContent(kept, columns);
+  return { rows: kept, columns, regions };
 }
 
 function withQuantity(header: TableHeader): boolean {
@@ -75,9 +91,20 @@ interface TableLine {
   cells: Partial<Record<ColumnType, RawCell>>;
 }
 
-/** The rows under a header, and the index of the line that ended them. */
-function rowsUnder(doc: DocumentLines, header: TableHeader): { rows: RawRow[]; end: number } {
-  const columns = alignedColumns(doc, header.columns, header.lastLine, endsTable);
+/**
+ * The rows under a header, the index of the line that ended them, and the header's column types
+ * as the rows read them.
+ */
+function rowsUnder(
+  doc: DocumentLines,
+  header: TableHeader,
+): { rows: RawRow[]; end: number; types: ColumnType[] } {
+  const columns = describedByContent(
+    doc,
+    alignedColumns(doc, header.columns, header.lastLine, endsTable),
+    header.lastLine,
+    endsTable,
+  );
   const lines: TableLine[] = [];
   let end = header.lastLine;
   let previous: { y1: number } = doc.lines[header.lastLine]!;
@@ -103,6 +130,7 @@ function rowsUnder(doc: DocumentLines, header: TableHeader): { rows: RawRow[]; e
   return {
     rows: joinLines(lines, types, smallPrint(doc, lines)),
     end: Math.min(end, doc.lines.length - 1),
+    types: columns.map((c) => c.type),
   };
 }
 
@@ -196,9 +224,14 @@ function splitByColumn(
     // further right are a description wider than its (centred) header.
     if (!own && whole.type === "description" && span.x1 < whole.x0) {
       const wide = 1.5 * doc.unit;
-      own = columns.filter((c) => c.x1 < whole.x0).find((c) =>
-        overlapX(span, { x0: c.x0 - wide, x1: c.x1 + wide }) >= 0.5 * w.width
-      );
+      own = columns.filter((c) =>
+        c.x1 < whole.x0
+      ).find((c) => overlapX(span, { x0: c.x0 - wide, x1: c.x1 + wide }) >= 0.5 * w.width) ??
+        // A value set flush right in its cell ends near its narrow header, not under it
+        // ("1.700 PCS" under "Q.tà", the goods' text run on after it).
+        columns.filter((c) =>
+          c.x1 < whole.x0 && fits(w.text, c.type)
+        ).find((c) => Math.max(c.x0 - span.x1, span.x0 - c.x1) <= wide);
     }
     // A description running on under a narrow header into the HS code column ("Extra virgin
     // olive oil, 5 l tins 1509.20.00"): its words up to where a code starts are the
@@ -316,15 +349,16 @@ function joinText(a: string, b: string): string {
  * centred numbers joins the numbers between its lines.
  */
 function joinLines(
-  lines: TableLine[],
+  all: TableLine[],
   columns: Set<ColumnType>,
   small: (tl: TableLine) => boolean,
 ): RawRow[] {
+  const lines = all.filter((tl) => !isReference(tl));
   const anchorType = anchorColumn(lines, columns);
   if (!anchorType) return [];
   // A code's last pair wrapped onto a line of its own ("6109 10" over "00") is no code: an
   // HS code anchors a row with four digits at least.
-  const anchorValue = anchorType === "hs_code" ? /\d{4}|\d{2}[ .]\d{2}/ : /\d/;
+  const anchorValue = anchorType === "hs_code" ? /\d{4}|\d{2}[ .]\d{2}/ : NUMBER_WORD;
   const isAnchor = (tl: TableLine) => anchorValue.test(tl.cells[anchorType]?.text ?? "");
   const anchors = lines.map((tl, i) => isAnchor(tl) ? i : -1).filter((i) => i >= 0);
   if (anchors.length === 0) return [];
@@ -446,6 +480,25 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
+/**
+ * A line among the rows that is a reference set before its items ("Auftrag 17443", "Lot 12"):
+ * a word and a whole number, the only number of the line, no goods' text. Its number standing
+ * under the quantities would otherwise make an item of it, and move every item's numbers on.
+ */
+function isReference(tl: TableLine): boolean {
+  if (tl.cells.description) return false;
+  const texts = tl.line.segments.map((s) => s.text.trim());
+  return texts.length === 1 &&
+    /^\p{L}[\p{L}.]+:?\s+(?:(?:no|nr|n[°º])\.?\s*)?\d+$/iu.test(texts[0]!);
+}
+
+/**
+ * A word that is a number, perhaps after a sign or a currency ("1,200", "-5.00", "€12.50",
+ * "US$ 3"): not a unit with a digit ("m2", "m3") that a wrapped quantity cell puts on a line
+ * of its own, which would otherwise start an item of its own.
+ */
+const NUMBER_WORD = /(?:^|\s)(?:\p{L}{0,3}\p{Sc})?[-+(]?\d/u;
+
 /** The value column that the most lines fill with a number, in order of preference. */
 function anchorColumn(lines: TableLine[], columns: Set<ColumnType>): ColumnType | null {
   const order: ColumnType[] = ["quantity", "amount", "hs_code", "unit_price"];
@@ -453,7 +506,7 @@ function anchorColumn(lines: TableLine[], columns: Set<ColumnType>): ColumnType 
   let bestCount = 0;
   for (const type of order) {
     if (!columns.has(type)) continue;
-    const count = lines.filter((tl) => /\d/.test(tl.cells[type]?.text ?? "")).length;
+    const count = lines.filter((tl) => NUMBER_WORD.test(tl.cells[type]?.text ?? "")).length;
     if (count > bestCount) {
       best = type;
       bestCount = count;

@@ -84,7 +84,12 @@ function reach(doc: DocumentLines, line: number): number {
   return Math.max(4 * doc.unit, 0.06 * (doc.pageWidths[page] ?? 0));
 }
 
-function linesUnder(doc: DocumentLines, from: number, ends: (line: Line) => boolean): Line[] {
+/** The lines under a table's header, up to where it ends (at most a page of items). */
+export function linesUnder(
+  doc: DocumentLines,
+  from: number,
+  ends: (line: Line) => boolean,
+): Line[] {
   const page = doc.lines[from]?.page;
   const out: Line[] = [];
   let previous: { y1: number } | undefined = doc.lines[from];

@@ -26,6 +26,8 @@ interface Priced {
 /** Lines that may lie between two priced rows (a wrapped description, a note). */
 const MAX_ROW_GAP_LINES = 6;
 const HS = /^\d{4}(?:[.\s]?\d{2}){1,3}$/;
+/** A unit of area or volume written with its power as a digit ("m2", "cm3"): no number. */
+const UNIT_POWER = /^\s*\p{L}{1,3}[23]\.?$/u;
 
 function numberOf(seg: Segment, mark: DecimalMark | null): Num | null {
   if (typeof seg.cell === "number") {
@@ -35,7 +37,9 @@ function numberOf(seg: Segment, mark: DecimalMark | null): Num | null {
   if (HS.test(text) && /[.\s]/.test(text)) return null;
   const n = leadingNumber(text, mark);
   // A number, perhaps with a unit or a currency ("1,200 pcs", "EUR 12.50"); not a code.
-  if (!n || n.value <= 0 || n.rest.length > 12 || /\d/.test(n.rest)) return null;
+  if (!n || n.value <= 0 || n.rest.length > 12 || /\d/.test(n.rest) && !UNIT_POWER.test(n.rest)) {
+    return null;
+  }
   return { value: n.value, integer: Number.isInteger(n.value) && !/[.,]\d{1,2}$/.test(text), seg };
 }
 

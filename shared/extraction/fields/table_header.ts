@@ -775,7 +775,8 @@ function score(c: Classified): number {
 function isHeader(c: Classified): boolean {
   const types = new Set(c.columns.map((col) => col.type));
   const values = VALUE_TYPES.filter((t) => types.has(t));
-  if (c.covered < 0.6) return false;
+  // Three value columns named on one line are a header, though a word or two of it is unknown.
+  if (c.covered < (values.length >= 3 ? 0.5 : 0.6)) return false;
   if (types.has("description")) return values.length >= 2;
   return values.length >= 3;
 }

@@ -22,6 +22,13 @@ const ASCENT = 0.8;
 /** Runs closer than this share of the font size are parts of one word. */
 const JOIN_GAP = 0.12;
 
+/**
+ * A word of lower-case letters run into a capitalised one ("prsMen's"): two cells of a table
+ * set without padding, a unit and the next column's text, which the PDF writer (or pdf.js)
+ * drew as one run. A capital after a word's own capital ("PayPal", "McDonald") is no seam.
+ */
+const CELL_SEAM = /(?<=^\p{Ll}{2,})(?=\p{Lu}\p{Ll})/u;
+
 interface Fragment extends Word {
   /** The run ended with a space: the next run starts a new word. */
   spaceAfter: boolean;
@@ -61,9 +68,17 @@ function fragmentsOf(item: PdfTextItem, toPage: ToPage): Fragment[] {
   const vx = -uy, vy = ux;
   const perChar = item.width / str.length;
   const out: Fragment[] = [];
-  for (const m of str.matchAll(/\S+/g)) {
+  const tokens = [...str.matchAll(/\S+/g)].flatMap((m) => {
+    const at = CELL_SEAM.exec(m[0])?.index;
+    if (at === undefined) return [{ text: m[0], index: m.index }];
+    return [{ text: m[0].slice(0, at), index: m.index }, {
+      text: m[0].slice(at),
+      index: m.index + at,
+    }];
+  });
+  for (const m of tokens) {
     const from = m.index * perChar;
-    const to = (m.index + m[0].length) * perChar;
+    const to = (m.index + m.text.length) * perChar;
     const corners = [
       [from, -DESCENT * size],
       [to, -DESCENT * size],
@@ -74,14 +89,14 @@ function fragmentsOf(item: PdfTextItem, toPage: ToPage): Fragment[] {
     const ys = corners.map((p) => p[1]);
     const x = Math.min(...xs), y = Math.min(...ys);
     out.push({
-      text: m[0],
+      text: m.text,
       x,
       y,
       width: Math.max(...xs) - x,
       height: Math.max(...ys) - y,
       confidence: 1,
       spaceBefore: m.index > 0 || /^\s/.test(str),
-      spaceAfter: m.index + m[0].length < str.length,
+      spaceAfter: m.index + m.text.length < str.length,
     });
   }
   return out;
@@ -89,6 +104,7 @@ function fragmentsOf(item: PdfTextItem, toPage: ToPage): Fragment[] {
 
 function joins(left: Fragment, right: Fragment): boolean {
   if (left.spaceAfter || right.spaceBefore) return false;
+  if (CELL_SEAM.exec(left.text + right.text)?.index === left.text.length) return false;
   const size = Math.min(left.height, right.height);
   const sameLine = Math.abs(left.y + left.height - (right.y + right.height)) < 0.3 * size;
   const gap = right.x - (left.x + left.width);
