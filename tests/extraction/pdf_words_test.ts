@@ -40,3 +40,8 @@ Deno.test("the parts of a split word keep their share of the run's width", () =>
   equal(unit?.x, 73 + 6 * 5);
   equal(text?.x, 73 + 9 * 5);
 });
+
+Deno.test("a bracketed unit run into the next column's header is two words", () => {
+  assertEquals(texts([item("(kg)HS", 40)]), ["(kg)", "HS"]);
+  assertEquals(texts([item("Box(es)Qty", 40)]), ["Box(es)Qty"]);
+});

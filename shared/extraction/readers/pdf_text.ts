@@ -9,6 +9,7 @@ import { ExtractionFailure } from "../provider.ts";
 import { checkPdfStreams } from "./pdf_guard.ts";
 import { mib, READER_LIMITS, refuse, throwIfAborted, untilAborted } from "./limits.ts";
 import { type PdfTextItem, wordsOfItems } from "./pdf_words.ts";
+import { splitGluedNumbers } from "./pdf_glued.ts";
 
 type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
 
@@ -76,7 +77,7 @@ async function readPage(doc: PdfDocument, n: number): Promise<LayoutPage> {
       const [px, py] = viewport.convertToViewportPoint(x, y);
       return [px!, py!];
     };
-    const words: Word[] = wordsOfItems(items, toPage);
+    const words: Word[] = splitGluedNumbers(wordsOfItems(items, toPage));
     return { width: viewport.width, height: viewport.height, words };
   } finally {
     page.cleanup();

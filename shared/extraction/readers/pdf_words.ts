@@ -25,9 +25,11 @@ const JOIN_GAP = 0.12;
 /**
  * A word of lower-case letters run into a capitalised one ("prsMen's"): two cells of a table
  * set without padding, a unit and the next column's text, which the PDF writer (or pdf.js)
- * drew as one run. A capital after a word's own capital ("PayPal", "McDonald") is no seam.
+ * drew as one run. A capital after a word's own capital ("PayPal", "McDonald") is no seam; nor is
+ * one after a bracket closing a word's own part ("Box(es)"), only after a bracketed unit standing
+ * alone ("(kg)HS": a weight header run into the next column's).
  */
-const CELL_SEAM = /(?<=^\p{Ll}{2,})(?=\p{Lu}\p{Ll})/u;
+const CELL_SEAM = /(?<=^\p{Ll}{2,})(?=\p{Lu}\p{Ll})|(?<=^\([^()\s]+\))(?=\p{Lu})/u;
 
 interface Fragment extends Word {
   /** The run ended with a space: the next run starts a new word. */
