@@ -4,7 +4,10 @@
  * that one is scored only by `deno task bench extraction`, when reporting.
  *
  *   nice deno run -A scripts/corpus/score_tune.ts [--formats digital_pdf,xlsx] [--misses]
- *     [--only g012,g013]
+ *     [--only g012,g013] [--dir /work/wt/dev15scan]
+ *
+ * `--dir` scores the tune entries of another folder's manifest.json instead, such as the fresh
+ * development scans `make_dev_scans.ts` makes of tune-split PDFs.
  */
 import { BuiltInExtractionProvider } from "../../shared/extraction/builtin_provider.ts";
 import { loadOcr } from "../../shared/extraction/ocr/load.ts";
@@ -14,6 +17,7 @@ import {
   expectedOf,
   merge,
   ratio,
+  readCorpus,
   readCorpusFile,
   readGenerated,
   scoreDocument,
@@ -30,10 +34,16 @@ function arg(name: string): string | undefined {
 const formats = arg("--formats")?.split(",");
 const only = arg("--only")?.split(",");
 const misses = Deno.args.includes("--misses");
+const dir = arg("--dir");
 const pct = (t: Tally) => `${(ratio(t.right, t.expected) * 100).toFixed(1)} %`;
 
 const provider = new BuiltInExtractionProvider(await fileLookups(), { ocr: loadOcr });
-const entries = (await readGenerated("tune")).filter((e) =>
+const corpus = dir
+  ? (await readCorpus(new URL(`${dir.replace(/\/?$/, "/")}`, `file://${Deno.cwd()}/`))).filter((
+    e,
+  ) => e.split === "tune")
+  : await readGenerated("tune");
+const entries = corpus.filter((e) =>
   (!formats || formats.includes(e.format)) &&
   (!only || only.some((prefix) => e.file.startsWith(prefix)))
 );
