@@ -21,25 +21,13 @@ export function lostDigits(read: number, derived: number): number | null {
   // A quotient with more decimals than a document writes is no value it printed.
   if (Math.abs(rounded - derived) > 1e-6 * Math.max(1, derived)) return null;
   if (rounded === read) return null;
-  const got = digitsOf(String(read));
+  const got = digitsOf(read);
+  const want = digitsOf(rounded);
   if (got.length < MIN_DIGITS) return null;
-  return printed(rounded).some((want) =>
-      want === got || (want.length > got.length && want.endsWith(got))
-    )
-    ? rounded
-    : null;
+  return want === got || (want.length > got.length && want.endsWith(got)) ? rounded : null;
 }
 
-/** The digits a value may have been printed with: 1.8 as "1.8" or as "1.80". */
-function printed(value: number): string[] {
-  const forms = [String(value)];
-  if (!Number.isInteger(value) && Math.abs(Math.round(value * 100) - value * 100) < 1e-6) {
-    forms.push(value.toFixed(2));
-  }
-  return forms.map(digitsOf);
-}
-
-/** A number's digits without its mark or leading zeros ("4.22" → "422"). */
-function digitsOf(text: string): string {
-  return text.replace(".", "").replace(/^0+/, "");
+/** A number's digits as printed, without its mark or leading zeros (4.22 → "422"). */
+function digitsOf(value: number): string {
+  return String(value).replace(".", "").replace(/^0+/, "");
 }
