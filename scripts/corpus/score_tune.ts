@@ -6,7 +6,9 @@
  *   nice deno run -A scripts/corpus/score_tune.ts [--formats digital_pdf,xlsx] [--misses]
  *     [--only g012,g013] [--dir /some/dev/batch]
  *
- * `--dir` scores a development batch written by `make_generated.ts --dev` instead (all of it).
+ * `--dir` scores another folder's manifest.json instead, never its held-out entries: a
+ * development batch written by `make_generated.ts --dev` (all of it), or the fresh development
+ * scans `make_dev_scans.ts` makes of tune-split PDFs.
  */
 import { BuiltInExtractionProvider } from "../../shared/extraction/builtin_provider.ts";
 import { loadOcr } from "../../shared/extraction/ocr/load.ts";
@@ -37,13 +39,15 @@ const misses = Deno.args.includes("--misses");
 const pct = (t: Tally) => `${(ratio(t.right, t.expected) * 100).toFixed(1)} %`;
 
 const provider = new BuiltInExtractionProvider(await fileLookups(), { ocr: loadOcr });
-const entries =
-  (dir
-    ? await readCorpus(new URL(dir.replace(/\/?$/, "/"), `file://${Deno.cwd()}/`))
-    : await readGenerated("tune")).filter((e) =>
-      (!formats || formats.includes(e.format)) &&
-      (!only || only.some((prefix) => e.file.startsWith(prefix)))
-    );
+const corpus = dir
+  ? (await readCorpus(new URL(`${dir.replace(/\/?$/, "/")}`, `file://${Deno.cwd()}/`))).filter((
+    e,
+  ) => e.split !== "heldout")
+  : await readGenerated("tune");
+const entries = corpus.filter((e) =>
+  (!formats || formats.includes(e.format)) &&
+  (!only || only.some((prefix) => e.file.startsWith(prefix)))
+);
 const byFormat = new Map<string, Tally[]>();
 const byField = new Map<string, Tally[]>();
 try {

@@ -86,3 +86,13 @@ Deno.test("withPageLanguage() with accentsOnly only adds accents to words read w
     ["République", "Cortiças", "Rua"],
   );
 });
+
+Deno.test("withPageLanguage() with accentsOnly sets a name's own accents where the page's model put others", () => {
+  const merged = [word("Rhöne", 0, 0.8), word("Zúrich", 120, 0.9), word("Colón", 240, 0.9)];
+  const french = [word("Rhône", 0, 0.85), word("Zürich", 120, 0.9), word("Colôn", 240, 0.7)];
+  assertEquals(
+    withPageLanguage(merged, french, { accentsOnly: true }).map((w) => w.text),
+    // A less sure reading of other accents leaves the page's own.
+    ["Rhône", "Zürich", "Colón"],
+  );
+});

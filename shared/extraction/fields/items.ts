@@ -25,6 +25,7 @@ import {
 import { clean } from "./text.ts";
 import { withoutLineNumbers } from "./line_numbers.ts";
 import { rowTriple, type Token } from "./row_arithmetic.ts";
+import { lostDigits } from "./lost_digits.ts";
 
 /** A description read from more than one line. */
 const WRAPPED = FOUND_WEAK_LABEL + 0.05;
@@ -85,12 +86,17 @@ export function readItems(
       [quantity, price, amount] = [cell(triple.quantity), cell(triple.price), cell(triple.amount)];
       check = "agrees";
     }
+    // An OCR row whose quantity or price lost digits: the other two numbers tell the value.
+    if (ocr && check === "disagrees") {
+      const mended = withLostDigits(quantity!, price!, amount!);
+      if (mended) [quantity, price, check] = [mended.quantity, mended.price, "mended"];
+    }
     if (description !== "") {
       // Where a description runs over lines, which lines are its own is a guess (the next
       // item's first line, a note): found, not sure.
       const base = row.wrapped ? Math.min(describedBase, WRAPPED) : describedBase;
       // An OCR row whose arithmetic fails was misread somewhere: its text is not sure either.
-      const misread = ocr && check === "disagrees";
+      const misread = ocr && (check === "disagrees" || check === "mended");
       const conf = description.length < 3 ? 0.4 : misread ? Math.min(base, MISREAD_ROW) : base;
       item.description = leaf(
         description,
@@ -111,7 +117,7 @@ export function readItems(
       // An odd number of digits is no HS code, whatever the nomenclature says.
       const found = !hs.lookup
         ? FAILED_CHECK
-        : ocr && check === "disagrees"
+        : ocr && (check === "disagrees" || check === "mended")
         ? MISREAD_ROW
         : FOUND_TABLE;
       item.hs_code = leaf(hs.code, readerAdjusted(found, hs.segments, ocr));
@@ -140,7 +146,28 @@ export function applyHsCheck(reading: ItemsReading, existing: Set<string>): void
   }
 }
 
-type Check = "agrees" | "disagrees" | "unchecked";
+/** "mended": a number OCR lost digits of was replaced by what the row's arithmetic gives. */
+type Check = "agrees" | "disagrees" | "unchecked" | "mended";
+
+/** A row's numbers in a row mended from its own arithmetic: found, never sure. */
+const MENDED = 0.8;
+
+/**
+ * The quantity or the price (not both) replaced by the value the other two numbers give,
+ * where the one read is that value with digits lost (lost_digits.ts).
+ */
+function withLostDigits(
+  quantity: NumberCell,
+  price: NumberCell,
+  amount: NumberCell,
+): { quantity: NumberCell; price: NumberCell } | null {
+  const q = price.value > 0 ? lostDigits(quantity.value, amount.value / price.value) : null;
+  const p = quantity.value > 0 ? lostDigits(price.value, amount.value / quantity.value) : null;
+  if ((q === null) === (p === null)) return null;
+  return q !== null
+    ? { quantity: { ...quantity, value: q, ambiguous: false }, price }
+    : { quantity, price: { ...price, value: p!, ambiguous: false } };
+}
 
 /** quantity × unit price = amount, to the cent or 0.1 % (rounded unit prices). */
 function arithmetic(q: NumberCell | null, p: NumberCell | null, a: NumberCell | null): Check {
@@ -152,7 +179,13 @@ function arithmetic(q: NumberCell | null, p: NumberCell | null, a: NumberCell | 
 }
 
 function numberLeaf(cell: NumberCell, check: Check, ocr: boolean): Leaf<number> {
-  let confidence = check === "agrees" ? CHECKED : check === "disagrees" ? 0.45 : 0.88;
+  let confidence = check === "agrees"
+    ? CHECKED
+    : check === "disagrees"
+    ? 0.45
+    : check === "mended"
+    ? MENDED
+    : 0.88;
   if (cell.ambiguous && check !== "agrees") confidence = Math.min(confidence, 0.6);
   return leaf(cell.value, readerAdjusted(confidence, cell.segments, ocr));
 }

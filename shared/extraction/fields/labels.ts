@@ -424,6 +424,9 @@ const PHRASES: Phrase[] = [
 const COMPACT = new Map<string, Phrase>();
 for (const p of [...PHRASES].reverse()) COMPACT.set(p.tokens.join(""), p);
 
+/** Between a label in one language and its English: a slash, or a slash OCR read as a bar. */
+const SLASH = /[/|]/;
+
 /** Words that may trail a label: "Exporter (name, address and country)". */
 const LABEL_TAIL = new Set([
   "name",
@@ -477,7 +480,7 @@ export function matchLabelText(raw: string): LabelMatch | null {
     // "Verladehafen / Port of loading", "Facture n° / Invoice No.": a label in another
     // language, then the English one after a slash.
     for (let k = 1; k <= Math.min(6, tokens.length - 1) && !phrase; k++) {
-      if (!text.slice(tokens[k - 1]!.end, tokens[k]!.start).includes("/")) continue;
+      if (!SLASH.test(text.slice(tokens[k - 1]!.end, tokens[k]!.start))) continue;
       phrase = phraseAt(tokens, k);
       if (phrase) at = k;
     }
@@ -489,7 +492,7 @@ export function matchLabelText(raw: string): LabelMatch | null {
     const next = phraseAt(tokens, used);
     if (
       next && (next.kind === phrase.kind || next.kind === "other") &&
-      /[/(&,]|\band\b|\bor\b/i.test(between(text, tokens, used))
+      /[/|(&,]|\band\b|\bor\b/i.test(between(text, tokens, used))
     ) {
       used += next.tokens.length;
       continue;
@@ -524,8 +527,24 @@ export function matchLabelText(raw: string): LabelMatch | null {
 
 function phraseAt(tokens: Token[], at: number): Phrase | undefined {
   return PHRASES.find((p) =>
-    at + p.tokens.length <= tokens.length && p.tokens.every((t, i) => tokens[at + i]!.t === t)
+    at + p.tokens.length <= tokens.length &&
+    p.tokens.every((t, i) => sameWord(tokens[at + i]!.t, t))
   );
+}
+
+/** Words this long are told apart by more than one letter. */
+const LONG_WORD = 9;
+
+/**
+ * A label's word, or a long one with one letter misread: OCR reads a bold "á" as "d"
+ * ("Destinatdrio"), and a misread label word left the label unknown and its block unread.
+ */
+function sameWord(read: string, word: string): boolean {
+  if (read === word) return true;
+  if (read.length !== word.length || word.length < LONG_WORD) return false;
+  let differ = 0;
+  for (let i = 0; i < word.length && differ < 2; i++) if (read[i] !== word[i]) differ++;
+  return differ === 1;
 }
 
 function compactMatch(tokens: Token[]): LabelMatch | null {

@@ -121,6 +121,9 @@ function readBlock(doc: DocumentLines, hit: LabelHit, tableLines: Set<number>): 
       if (gap > maxLineGap(doc)) break;
       continue;
     }
+    // A label alone beside a block whose lines enclose its own labels that block, not text a
+    // line or more further down its column.
+    if (lines.length === 0 && gap > maxLineGap(doc) && valueBeside(doc, hit)) break;
     if (gap > (lines.length === 0 ? 2 : 1) * maxLineGap(doc)) break;
     if (isLabel(seg) || endsBlock(seg.text)) break;
     lines.push({ text: seg.text, segments: [seg] });

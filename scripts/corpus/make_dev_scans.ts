@@ -1,0 +1,87 @@
+/**
+ * Fresh OCR development data outside the corpus: scans (300 dpi and image-only PDF, through the
+ * corpus's own pipeline, gen/scan.ts) of TUNE-split digital PDFs that have no scan of their own.
+ * Each scan's expected values are its digital twin's. The committed corpus is only read; the
+ * output directory (with a manifest.json of its own) is scored with
+ * `score_tune.ts --dir <dir>`.
+ *
+ *   nice deno run -A scripts/corpus/make_dev_scans.ts --out /work/wt/dev15scan [--every 2]
+ */
+import { pageStages, type ScanFormat, scanPlan } from "./gen/scan.ts";
+import { fnv1a, Rng } from "./gen/rng.ts";
+import { run } from "./tools.ts";
+import { type CorpusEntry, GENERATED_DIR, readGenerated } from "../../tests/extraction/score.ts";
+
+const IMAGE_FORMATS = new Set(["scan_300", "scan_200_noisy", "image_pdf", "photo_jpeg", "tiff"]);
+const DEV_FORMATS: ScanFormat[] = ["scan_300", "image_pdf"];
+
+function arg(name: string): string | undefined {
+  const i = Deno.args.indexOf(name);
+  return i >= 0 ? Deno.args[i + 1] : undefined;
+}
+
+const out = (arg("--out") ?? "/work/wt/dev15scan").replace(/\/$/, "");
+const every = Number(arg("--every") ?? "2");
+
+type Entry = CorpusEntry & { source?: string };
+const tune = (await readGenerated("tune")) as Entry[];
+const scanned = new Set(tune.filter((e) => IMAGE_FORMATS.has(e.format)).map((e) => e.source));
+const twins = tune
+  .filter((e) => e.format === "digital_pdf" && !scanned.has(e.source))
+  .sort((a, b) => a.file.localeCompare(b.file))
+  .filter((_, i) => i % every === 0);
+
+await Deno.mkdir(`${out}/build`, { recursive: true });
+const manifest: Record<string, unknown>[] = [];
+for (const [n, twin] of twins.entries()) {
+  const id = twin.file.replace(/\.pdf$/, "");
+  const format = DEV_FORMATS[n % DEV_FORMATS.length]!;
+  // A seed of its own ("dev:"), so no dev scan repeats a corpus scan's noise.
+  const rng = new Rng(fnv1a(`dev:${format}:${id}`));
+  const plan = scanPlan(format, rng);
+  const prefix = `${out}/build/${id}_${format}`;
+  await run("pdftoppm", [
+    "-r",
+    String(plan.dpi),
+    "-gray",
+    "-png",
+    new URL(twin.file, GENERATED_DIR).pathname,
+    prefix,
+  ]);
+  const pages: string[] = [];
+  for await (const e of Deno.readDir(`${out}/build`)) {
+    if (e.name.startsWith(`${id}_${format}-`) && e.name.endsWith(".png")) {
+      pages.push(`${out}/build/${e.name}`);
+    }
+  }
+  pages.sort();
+  const images: string[] = [];
+  for (const [i, page] of pages.entries()) {
+    const image = `${prefix}.p${i + 1}.${plan.pageExt}`;
+    for (const stage of pageStages(plan, page, image, rng)) await run("convert", stage);
+    images.push(image);
+  }
+  // A scan of several pages is kept as one grey multi-page TIFF, as scanners save them.
+  const ext = format === "image_pdf" ? "pdf" : images.length > 1 ? "tif" : plan.pageExt;
+  const name = `${id}_${format}`;
+  const target = `${out}/${name}.${ext}`;
+  if (ext === "pdf") await run("img2pdf", ["--pagesize", "A4", "-o", target, ...images]);
+  else if (ext === "tif") await run("convert", [...images, "-compress", "LZW", target]);
+  else await Deno.copyFile(images[0]!, target);
+  await Deno.copyFile(
+    new URL(`${id}.expected.json`, GENERATED_DIR),
+    `${out}/${name}.expected.json`,
+  );
+  manifest.push({
+    file: `${name}.${ext}`,
+    format,
+    split: "tune",
+    source: twin.source,
+    lang: twin.lang,
+    notes: `dev scan of ${twin.file}; skew ${plan.skew}°; ${pages.length} page(s)`,
+  });
+  console.log(`${name}.${ext}`);
+}
+await Deno.remove(`${out}/build`, { recursive: true });
+await Deno.writeTextFile(`${out}/manifest.json`, JSON.stringify(manifest, null, 2) + "\n");
+console.log(`${manifest.length} dev scans in ${out}`);

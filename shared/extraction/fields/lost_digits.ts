@@ -1,0 +1,33 @@
+/**
+ * Numbers OCR read with digits lost, told by the row's arithmetic. In a monospaced face the
+ * engine drops a number's leading digits before a thousands separator ("3.550" read "550",
+ * "8.500" read "500") and reads a decimal mark as nothing ("4,22" read "422"); the row's other
+ * two numbers then give the true value (amount ÷ price, amount ÷ quantity). The value so found
+ * replaces the one read only where the read digits are what OCR would have left of it: its
+ * last digits, or all its digits without the mark. A wrong amount seldom yields a quotient
+ * that ends in the very digits read.
+ */
+
+/** Fewer digits read than this match too many quotients by chance. */
+const MIN_DIGITS = 2;
+/** Quantities and prices are written with at most this many decimals. */
+const MAX_DECIMALS = 3;
+
+/** The value `derived` where `read` is what OCR left of it, else null. */
+export function lostDigits(read: number, derived: number): number | null {
+  if (!Number.isFinite(derived) || derived <= 0 || read <= 0) return null;
+  const scale = 10 ** MAX_DECIMALS;
+  const rounded = Math.round(derived * scale) / scale;
+  // A quotient with more decimals than a document writes is no value it printed.
+  if (Math.abs(rounded - derived) > 1e-6 * Math.max(1, derived)) return null;
+  if (rounded === read) return null;
+  const got = digitsOf(read);
+  const want = digitsOf(rounded);
+  if (got.length < MIN_DIGITS) return null;
+  return want === got || (want.length > got.length && want.endsWith(got)) ? rounded : null;
+}
+
+/** A number's digits as printed, without its mark or leading zeros (4.22 → "422"). */
+function digitsOf(value: number): string {
+  return String(value).replace(".", "").replace(/^0+/, "");
+}

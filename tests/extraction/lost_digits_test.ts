@@ -1,0 +1,36 @@
+/**
+ * Quantities and prices OCR read with digits lost, mended from the row's arithmetic only where
+ * the digits read are what is left of the true value.
+ */
+import { equal } from "../support/assert.ts";
+import { lostDigits } from "../../shared/extraction/fields/lost_digits.ts";
+import { matchLabelText } from "../../shared/extraction/fields/labels.ts";
+
+Deno.test("lostDigits() restores leading digits and a lost decimal mark", () => {
+  equal(lostDigits(550, 3550), 3550);
+  equal(lostDigits(500, 8500), 8500);
+  equal(lostDigits(422, 4.22), 4.22);
+  equal(lostDigits(52, 0.52), 0.52);
+});
+
+Deno.test("lostDigits() leaves numbers whose digits the quotient does not end in", () => {
+  equal(lostDigits(490, 30_900), null);
+  equal(lostDigits(118_520, 13.2), null);
+  equal(lostDigits(3550, 3550), null);
+  // One digit read matches a tenth of all quotients by chance.
+  equal(lostDigits(5, 1235), null);
+  equal(lostDigits(550, 0), null);
+  // A trailing zero is not in a value's digits: "1.80" read "80" is left as read.
+  equal(lostDigits(80, 1.8), null);
+  // A quotient with more decimals than a document prints is no value it printed.
+  equal(lostDigits(548, 11_000 / 3.1), null);
+});
+
+Deno.test("matchLabelText() knows a long label word with one letter misread, and a slash read as a bar", () => {
+  equal(matchLabelText("Cliente / Destinatdrio / Importer")?.kind, "importer");
+  equal(matchLabelText("Cliente / Destinatdrio / Importer")?.rest, "");
+  equal(matchLabelText("Spett.le | Purchaser")?.kind, "importer");
+  // Short words are told apart by one letter: no fuzzy match below nine letters.
+  equal(matchLabelText("Buyor")?.kind, undefined);
+  equal(matchLabelText("Buyer")?.kind, "importer");
+});
