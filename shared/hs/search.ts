@@ -153,9 +153,7 @@ async function searchByPrefix(
  *
  * With a country, a national line is ranked with its HS subheading when that is an answer too,
  * the family placed by its best member: first the lines one declares (10-digit lines, and
- * 8-digit lines without any: those with a unit of quantity), best first (by their points without
- * those of the nomenclature's words for a concept, not the words typed, that the subheading has
- * too: such a word tells a line from none of its siblings), then the subheading,
+ * 8-digit lines without any: those with a unit of quantity), best first, then the subheading,
  * then the 8-digit lines that only head 10-digit ones. A national
  * line also matches through the words of its HS subheading (the tariff's own text is
  * often only "Other" or "Of cotton"), and a subheading through those of its heading, but each
@@ -208,11 +206,11 @@ async function searchByWords(
  * lexemes) has the concept's words or one of its codes.
  */
 const CONCEPTS = `concept as materialized (
-       select q, typed_q, weight, negated, head, under, in_head, in_first,
+       select q, weight, negated, head, under, in_head, in_first,
               case when codes_q is null then q when q is null then codes_q
                    else q || codes_q end as covers
          from (
-           select q, typed_q, weight, negated, head,
+           select q, weight, negated, head,
                   -- the vocabulary's codes as LIKE patterns: they and the codes under them
                   array(select p || '%' from unnest(codes) as p) as under,
                   (select string_agg('hs' || p, ' | ') from unnest(codes) as p)::tsquery
@@ -228,8 +226,6 @@ const CONCEPTS = `concept as materialized (
                                select to_tsquery('simple', l)
                                  from jsonb_array_elements_text(t.lexemes) as l) a
                         where numnode(a.q) > 0)::tsquery as q,
-                      -- the words as typed alone, without the nomenclature's words for them
-                      plainto_tsquery('english', t.texts->>0) as typed_q,
                       array(select jsonb_array_elements_text(t.codes)) as codes,
                       t.weight, t.negated, t.head
                  from jsonb_to_recordset($1::text::jsonb)
@@ -255,7 +251,7 @@ const CONCEPTS = `concept as materialized (
      -- Each word wanted, alone, in a code's own text (weights A and B: not its context, nor the
      -- line above): what tells apart lines that the concepts score alike (named, below).
      word as materialized (
-       select distinct (quote_literal(u.lexeme) || ':AB')::tsquery as q, u.lexeme
+       select distinct (quote_literal(u.lexeme) || ':AB')::tsquery as q
          from jsonb_array_elements_text($7::text::jsonb->'named') as t
         cross join lateral unnest(to_tsvector('english', t)) as u
      ),
@@ -556,52 +552,15 @@ function wordSearch(candidates: string, from: string): string {
               coalesce(((select keys from head) -> grouped.family_code ->> 0)::int, 0)
                 as family_terms,
               coalesce(((select keys from head) -> grouped.family_code ->> 1)::int, 0)
-                as family_exact,
-              -- no row of a family ranked below the $3th group of families reaches the page
-              dense_rank() over (order by family_head desc, family_score desc, group_length,
-                                          left(family_code, 4)) as family_at
+                as family_exact
          from grouped
-     ),
-     -- A national line's place in its family, for the families that can reach the page: its
-     -- score and named words without the nomenclature's words for a concept (not the words
-     -- typed) that its HS subheading has too, which tell it from none of its siblings ("Bouncers
-     -- with seats" under "Seats; with metal frames" for "metal chair", where "Household" is the
-     -- chair). Rounded, so that equal sums are equal (1.575 - 0.7 and 1.05 - 0.175).
-     lined as (
-       select family.*, round(coalesce(line.l[1], family.score)::numeric, 6) as line_score,
-              coalesce(line.l[2], family.named) as line_named
-         from family
-        cross join lateral (
-          -- (a subquery in a case: read for those rows only, never joined to the whole tariff)
-          select case when family.country is not null and family.family_at <= $3 then (
-                   select array[
-                            family.score - 0.7 * (
-                              select coalesce(sum(c.weight * case
-                                       when t.search_chain @@ c.in_head then 1.0
-                                       when t.search_chain @@ c.in_first then 0.5
-                                       when t.search_chain @@ c.q then 0.25
-                                       else 0 end), 0)
-                                from concept c
-                               where not c.negated and h.search_weighted @@ c.q
-                                 and not coalesce(t.search_chain @@ c.typed_q, false)),
-                            (select count(*) from word
-                              where t.search_chain @@ word.q
-                                and (not h.search_weighted @@ word.q
-                                     or exists (select from typed
-                                                 where to_tsvector('english', typed.w)
-                                                       @@ quote_literal(word.lexeme)::tsquery)))]
-                     from tariff_lines t
-                     join hs_codes h on h.code = left(t.code, 6)
-                    where t.country = family.country and t.code = family.code)
-                 end as l
-        ) line
      ),
      -- Of families that score alike under one heading, those with more of the words as typed,
      -- then the residual one, first.
      page as (
-       select * from lined
+       select * from family
         order by family_head desc, family_score desc, group_length, left(family_code, 4), family_exact desc,
-                 family_residual desc, family_terms, family_length, family_code, place, line_score desc, line_named desc,
+                 family_residual desc, family_terms, family_length, family_code, place, score desc, named desc,
                  residual desc, length(description), code
         limit $3
      )
@@ -611,7 +570,7 @@ function wordSearch(candidates: string, from: string): string {
                page.family_exact desc, page.family_residual desc, page.family_terms,
                page.family_length,
                page.family_code, page.place,
-               page.line_score desc, page.line_named desc, page.residual desc, length(page.description),
+               page.score desc, page.named desc, page.residual desc, length(page.description),
                page.code`;
 }
 
