@@ -324,18 +324,21 @@ const MEASURE_FIT = `coalesce((
           where m.min is not null or m.max is not null
        ), 0)`;
 
+/** Every choice of at most $9 concepts to leave out, as arrays of their numbers in order. */
+const LEFT_OUT = `left_out (out) as (
+       select '{}'::bigint[]
+       union all
+       select out || w.i from left_out join wanted w on w.i > coalesce(out[cardinality(out)], 0)
+        where cardinality(out) < $9::int
+     ),`;
+
 /**
  * The codes that cover all the concepts but $9 of them: one index scan of a tsquery, for each
  * choice of the concepts left out the conjunction of the others. Run for 0 (every concept):
  * most searches end there.
  */
 const MATCHING = wordSearch(
-  `left_out (out) as (
-       select '{}'::bigint[]
-       union all
-       select out || w.i from left_out join wanted w on w.i > coalesce(out[cardinality(out)], 0)
-        where cardinality(out) < $9::int
-     ),
+  `${LEFT_OUT}
      enough as (
        select (select count(*) from wanted) - $9::int as coverage,
               string_agg('(' || (select string_agg('(' || covers::text || ')', ' & ')
@@ -356,12 +359,7 @@ const MATCHING = wordSearch(
  * (a recursive CTE), which the usual search, ended at level 0 by MATCHING, does not pay.
  */
 const MATCHING_FEWER = wordSearch(
-  `left_out (out) as (
-       select '{}'::bigint[]
-       union all
-       select out || w.i from left_out join wanted w on w.i > coalesce(out[cardinality(out)], 0)
-        where cardinality(out) < $9::int
-     ),
+  `${LEFT_OUT}
      walk as (
        select l.missing, h.*
          from ${fewer("1")} l
