@@ -350,13 +350,37 @@ const FIRST_TOKENS = new Set(PHRASES.map((p) => p.tokens[0]!));
  */
 function unjoined(token: string): string[] {
   if (FIRST_TOKENS.has(token) || COMPACT.has(token)) return [token];
+  // A CJK header word is two characters, a whole word: two of them run together ("番号品目",
+  // "数量単位") are as plain as two longer Latin ones.
+  const minJoined = CJK_WORD.test(token) ? 4 : 5;
   for (let k = 2; k <= token.length - 2; k++) {
     const head = token.slice(0, k), tail = token.slice(k);
-    if (FIRST_TOKENS.has(head) && FIRST_TOKENS.has(tail) && head.length + tail.length >= 5) {
+    if (FIRST_TOKENS.has(head) && FIRST_TOKENS.has(tail) && token.length >= minJoined) {
       return [head, tail];
     }
   }
   return [token];
+}
+
+/**
+ * A word's folded tokens, each with the word it stands for. A CJK word that is two header
+ * words run together is parted into two words, each over its share of the characters, so the
+ * two columns it heads do not both span it ("番号品目" over the line number and the goods
+ * beside it). CJK characters are set at one width, so the share is where the cell edge was;
+ * a Latin run ("UnidadesUnidad") keeps both columns over the whole word, as a quantity set
+ * flush right spills under the next header's first letters.
+ */
+function tokensOf(w: Word): { t: string; w: Word }[] {
+  const folded = fold(w.text).split(" ").filter(Boolean);
+  const tokens = folded.flatMap(unjoined);
+  if (folded.length !== 1 || tokens.length !== 2 || !CJK_WORD.test(w.text)) {
+    return tokens.map((t) => ({ t, w }));
+  }
+  const cut = w.width * tokens[0]!.length / folded[0]!.length;
+  return [
+    { t: tokens[0]!, w: { ...w, text: tokens[0]!, width: cut } },
+    { t: tokens[1]!, w: { ...w, text: tokens[1]!, x: w.x + cut, width: w.width - cut } },
+  ];
 }
 
 function phraseAt(tokens: { t: string }[], i: number): Phrase | undefined {
@@ -527,11 +551,16 @@ function classify(cells: Word[][]): Classified {
   const columns: Column[] = [];
   let words = 0, matched = 0;
   for (const cell of cells) {
-    const tokens = spacedCjkJoined(cell).flatMap((w) =>
-      fold(w.text).split(" ").filter(Boolean).flatMap(unjoined).map((t) => ({ t, w }))
-    );
+    const tokens: { t: string; w: Word }[] = [];
+    // A word parted in two counts as the two header words it is.
+    let parted = 0;
+    for (const w of spacedCjkJoined(cell)) {
+      const own = tokensOf(w);
+      if (own[0] && own[0].w !== w) parted++;
+      tokens.push(...own);
+    }
     // Symbols alone ("#", "/") neither help nor hurt a header.
-    words += cell.filter((w) => /[\p{L}\p{N}]/u.test(w.text)).length;
+    words += cell.filter((w) => /[\p{L}\p{N}]/u.test(w.text)).length + parted;
     const inCell: Column[] = [];
     const pending: Word[] = [];
     let current: Column | undefined;

@@ -756,6 +756,7 @@ export const INTL_HEADERS: [ColumnType, string[]][] = [
     "Código SH",
     "Código SA",
     "Código arancel",
+    "Cód. arancelario",
     "GTİP",
     "GTİP No",
     "Gümrük tarife no",
