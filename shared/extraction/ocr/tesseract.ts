@@ -5,7 +5,9 @@
  * through tesseract.js, whose worker layer would fetch language data from a CDN when a path is
  * missing; here a missing file is an error. Loaded once per OCR thread and reused.
  *
- * A page is read with English first, then in the page's own language where it has one
+ * A page is read with English first; ink where it read no word (a party's lines a pen stroke
+ * crossed, which the page's layout analysis drops) is read again area by area (unread_ink.ts;
+ * dev scans 84.9 → 85.1 %). Then it is read in the page's own language where it has one
  * (languages.ts). Chinese or Japanese, when a few of the uncertain boxes read as CJK
  * characters: the whole page is read again with the model surer of those boxes, and its CJK
  * words replace the English debris under them (cjk_page.ts; tune split, the 9 CJK scans and
@@ -30,6 +32,7 @@ import { encodePgm } from "./pgm.ts";
 import { countryLanguages, isCjk, type LatinLanguage, latinLanguage } from "./languages.ts";
 import { surest, withCjkReading } from "./cjk_page.ts";
 import { area, type Box, intersection } from "./boxes.ts";
+import { unreadInk } from "./unread_ink.ts";
 
 /**
  * A word in the pixel coordinates of the image it was read from (a page's word before scaling),
@@ -65,6 +68,10 @@ const OEM_LSTM_ONLY = 1;
 const PSM_SPARSE_TEXT = "11";
 /** A box read again is one line of text. */
 const PSM_SINGLE_LINE = "7";
+/** An area of ink read again is one block of text (a party's lines under a pen stroke). */
+const PSM_SINGLE_BLOCK = "6";
+/** Words read in unread ink below this confidence are the stroke itself read as letters. */
+const MIN_UNREAD_CONFIDENCE = 0.6;
 /** English words less certain than this are read again in the page's language. */
 const REREAD_BELOW = 0.8;
 /** Boxes read with the CJK models to tell a CJK page, and how many must read as CJK. */
@@ -100,7 +107,9 @@ export class TesseractEngine {
     this.module.FS.writeFile("/input", encodePgm(image));
     try {
       const resolution = Math.round(dpi);
-      const words = this.readPage(this.apis.get("eng"), resolution);
+      const eng = this.apis.get("eng");
+      const page = this.readPage(eng, resolution);
+      const words = [...page, ...this.readUnreadInk(eng, page, resolution, image)];
       return this.inPageLanguage(words, resolution, image);
     } finally {
       this.module.FS.unlink("/input");
@@ -148,6 +157,31 @@ export class TesseractEngine {
         }),
       words,
     );
+  }
+
+  /**
+   * The words in the page's ink no word read covers, each such area read on its own as a block
+   * (unread_ink.ts); only words with a letter or digit, sure enough, and clear of the words read.
+   */
+  private readUnreadInk(api: any, words: PixelWord[], dpi: number, image: GrayImage): PixelWord[] {
+    const areas = unreadInk(image, words, dpi);
+    if (areas.length === 0) return [];
+    const found: PixelWord[] = [];
+    try {
+      this.setImage(api, dpi, PSM_SINGLE_BLOCK);
+      for (const box of areas) {
+        api.SetRectangle(box.x, box.y, box.width, box.height);
+        if (api.Recognize(null) !== 0) continue;
+        for (const word of parseTsv(api.GetTSVText(0))) {
+          if (word.confidence < MIN_UNREAD_CONFIDENCE || !/[\p{L}\p{N}]/u.test(word.text)) continue;
+          if (words.some((w) => intersection(w, word) > 0.2 * area(word))) continue;
+          found.push(word);
+        }
+      }
+    } finally {
+      api.Clear();
+    }
+    return found;
   }
 
   /** Each box read again on its own, a little margin around it. */
