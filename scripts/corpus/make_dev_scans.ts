@@ -7,7 +7,7 @@
  *
  *   nice deno run -A scripts/corpus/make_dev_scans.ts --out /work/wt/dev15scan [--every 2]
  */
-import { pageStages, type ScanFormat, scanPlan } from "./gen/scan.ts";
+import { type ScanFormat, scanPages, scanPlan } from "./gen/scan.ts";
 import { fnv1a, Rng } from "./gen/rng.ts";
 import { run } from "./tools.ts";
 import { type CorpusEntry, GENERATED_DIR, readGenerated } from "../../tests/extraction/score.ts";
@@ -39,28 +39,13 @@ for (const [n, twin] of twins.entries()) {
   // A seed of its own ("dev:"), so no dev scan repeats a corpus scan's noise.
   const rng = new Rng(fnv1a(`dev:${format}:${id}`));
   const plan = scanPlan(format, rng);
-  const prefix = `${out}/build/${id}_${format}`;
-  await run("pdftoppm", [
-    "-r",
-    String(plan.dpi),
-    "-gray",
-    "-png",
+  const images = await scanPages(
     new URL(twin.file, GENERATED_DIR).pathname,
-    prefix,
-  ]);
-  const pages: string[] = [];
-  for await (const e of Deno.readDir(`${out}/build`)) {
-    if (e.name.startsWith(`${id}_${format}-`) && e.name.endsWith(".png")) {
-      pages.push(`${out}/build/${e.name}`);
-    }
-  }
-  pages.sort();
-  const images: string[] = [];
-  for (const [i, page] of pages.entries()) {
-    const image = `${prefix}.p${i + 1}.${plan.pageExt}`;
-    for (const stage of pageStages(plan, page, image, rng)) await run("convert", stage);
-    images.push(image);
-  }
+    `${out}/build`,
+    `${id}_${format}`,
+    plan,
+    rng,
+  );
   // A scan of several pages is kept as one grey multi-page TIFF, as scanners save them.
   const ext = format === "image_pdf" ? "pdf" : images.length > 1 ? "tif" : plan.pageExt;
   const name = `${id}_${format}`;
@@ -78,7 +63,7 @@ for (const [n, twin] of twins.entries()) {
     split: "tune",
     source: twin.source,
     lang: twin.lang,
-    notes: `dev scan of ${twin.file}; skew ${plan.skew}°; ${pages.length} page(s)`,
+    notes: `dev scan of ${twin.file}; skew ${plan.skew}°; ${images.length} page(s)`,
   });
   console.log(`${name}.${ext}`);
 }

@@ -18,7 +18,7 @@ import { expectedOfGen, type GenSpec, makeSpec, partyLines } from "./gen/spec.ts
 import { renderGenHtml } from "./gen/html.ts";
 import { moreVariety } from "./gen/vary.ts";
 import { renderGenGrid, sheetStyle } from "./gen/sheet.ts";
-import { pageStages, type ScanFormat, scanPlan } from "./gen/scan.ts";
+import { type ScanFormat, scanPages, scanPlan } from "./gen/scan.ts";
 import { fnv1a, Rng } from "./gen/rng.ts";
 import { COUNTRIES, CURRENCY_FORMS, GOODS } from "./gen/pools.ts";
 import { writeExcelJs, writeSheetJs } from "./sheets.ts";
@@ -288,21 +288,7 @@ async function checkPdf(s: Source, outDir: string): Promise<number> {
 async function buildScan(s: Source, build: string): Promise<GeneratedEntry> {
   const rng = new Rng(fnv1a(`scan:${s.id}`));
   const p = scanPlan(s.scan!, rng);
-  const prefix = `${build}/${s.id}_${p.format}`;
-  await run("pdftoppm", ["-r", String(p.dpi), "-gray", "-png", `${OUT}${s.id}.pdf`, prefix]);
-  const pages: string[] = [];
-  for await (const e of Deno.readDir(build)) {
-    if (e.name.startsWith(`${s.id}_${p.format}-`) && e.name.endsWith(".png")) {
-      pages.push(`${build}/${e.name}`);
-    }
-  }
-  pages.sort();
-  const outs: string[] = [];
-  for (const [i, page] of pages.entries()) {
-    const out = `${prefix}.p${i + 1}.${p.pageExt}`;
-    for (const stage of pageStages(p, page, out, rng)) await run("convert", stage);
-    outs.push(out);
-  }
+  const outs = await scanPages(`${OUT}${s.id}.pdf`, build, `${s.id}_${p.format}`, p, rng);
   const ext = p.format === "image_pdf" ? "pdf" : p.pageExt;
   const name = `${s.id}_${p.format}`;
   const target = `${OUT}${name}.${ext}`;
@@ -318,7 +304,7 @@ async function buildScan(s: Source, build: string): Promise<GeneratedEntry> {
     split: splitOf(s.id),
     source: s.id,
     lang: s.spec.lang,
-    notes: [`${p.pageExt}`, `skew ${p.skew}°`, ...notes, `${pages.length} page(s)`].join("; "),
+    notes: [`${p.pageExt}`, `skew ${p.skew}°`, ...notes, `${outs.length} page(s)`].join("; "),
   };
 }
 

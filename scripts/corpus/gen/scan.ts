@@ -6,6 +6,7 @@
  */
 import type { Rng } from "./rng.ts";
 import { onDesk } from "../photo.ts";
+import { run } from "../tools.ts";
 
 export type ScanFormat = "scan_300" | "scan_200_noisy" | "image_pdf" | "photo_jpeg" | "tiff";
 
@@ -238,4 +239,31 @@ function photo(
     "70",
     output,
   ];
+}
+
+/**
+ * The scan of `pdf` as page images, in page order: rasterised at the plan's resolution into
+ * `build` (`<name>-1.png`, …), each page then through the plan's stages (`<name>.p1.<ext>`, …).
+ */
+export async function scanPages(
+  pdf: string,
+  build: string,
+  name: string,
+  plan: ScanPlan,
+  rng: Rng,
+): Promise<string[]> {
+  const prefix = `${build}/${name}`;
+  await run("pdftoppm", ["-r", String(plan.dpi), "-gray", "-png", pdf, prefix]);
+  const pages: string[] = [];
+  for await (const e of Deno.readDir(build)) {
+    if (e.name.startsWith(`${name}-`) && e.name.endsWith(".png")) pages.push(`${build}/${e.name}`);
+  }
+  pages.sort();
+  const images: string[] = [];
+  for (const [i, page] of pages.entries()) {
+    const image = `${prefix}.p${i + 1}.${plan.pageExt}`;
+    for (const stage of pageStages(plan, page, image, rng)) await run("convert", stage);
+    images.push(image);
+  }
+  return images;
 }
