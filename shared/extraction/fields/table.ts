@@ -10,7 +10,7 @@ import type { DocumentLines, Line, Segment } from "./layout_lines.ts";
 import { type Column, type ColumnType, findHeaders, type TableHeader } from "./table_header.ts";
 import { isNoteHead, isNoteLabel, noteOf } from "./notes.ts";
 import { contentHeader } from "./table_content.ts";
-import { alignedColumns } from "./table_columns.ts";
+import { alignedColumns, bestColumn } from "./table_columns.ts";
 import { describedByContent } from "./table_describe.ts";
 import { retypeByContent } from "./table_retype.ts";
 import { gapBetween, maxLineGap, overlapX } from "./geometry.ts";
@@ -301,19 +301,6 @@ function fits(text: string, type: ColumnType): boolean {
     default:
       return /\d/.test(text) && !/\p{L}{3,}/u.test(text);
   }
-}
-
-function bestColumn(seg: Segment, columns: Column[], pad: number): Column | undefined {
-  let best: Column | undefined;
-  let bestOverlap = 0;
-  for (const c of columns) {
-    const overlap = overlapX(seg, { x0: c.x0 - pad, x1: c.x1 + pad });
-    if (overlap > bestOverlap) {
-      best = c;
-      bestOverlap = overlap;
-    }
-  }
-  return best;
 }
 
 function nearestColumn(seg: Segment, columns: Column[], within: number): Column | undefined {

@@ -8,7 +8,7 @@
  */
 import type { DocumentLines, Line, Segment } from "./layout_lines.ts";
 import type { Column, ColumnType } from "./table_header.ts";
-import { gapBetween, maxLineGap } from "./geometry.ts";
+import { gapBetween, maxLineGap, overlapX } from "./geometry.ts";
 
 /** Column types whose values are numbers, and so line up in a run of aligned numbers. */
 const NUMERIC: ColumnType[] = ["quantity", "unit_price", "amount", "hs_code", "number", "count"];
@@ -178,4 +178,18 @@ function matchInOrder(
     else j--;
   }
   return out;
+}
+
+/** The column `seg` overlaps most, each column widened by `pad` on both sides, if any. */
+export function bestColumn(seg: Segment, columns: Column[], pad: number): Column | undefined {
+  let best: Column | undefined;
+  let bestOverlap = 0;
+  for (const c of columns) {
+    const overlap = overlapX(seg, { x0: c.x0 - pad, x1: c.x1 + pad });
+    if (overlap > bestOverlap) {
+      best = c;
+      bestOverlap = overlap;
+    }
+  }
+  return best;
 }

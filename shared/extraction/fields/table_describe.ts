@@ -7,8 +7,7 @@
  */
 import type { DocumentLines, Line, Segment } from "./layout_lines.ts";
 import type { Column } from "./table_header.ts";
-import { linesUnder } from "./table_columns.ts";
-import { overlapX } from "./geometry.ts";
+import { bestColumn, linesUnder } from "./table_columns.ts";
 
 /** Share of the lines under the header whose text must stand in the column. */
 const MOST = 0.5;
@@ -18,17 +17,6 @@ function wordy(seg: Segment): boolean {
   const chars = seg.text.replace(/\s/g, "");
   const letters = chars.match(/\p{L}/gu)?.length ?? 0;
   return /\p{L}{3,}/u.test(seg.text) && letters >= 0.5 * chars.length;
-}
-
-/** The column a segment overlaps most, if any. */
-function columnOf(seg: Segment, columns: Column[]): Column | undefined {
-  let best: Column | undefined;
-  let most = 0;
-  for (const c of columns) {
-    const overlap = overlapX(seg, c);
-    if (overlap > most) best = c, most = overlap;
-  }
-  return best;
 }
 
 export function describedByContent(
@@ -43,7 +31,7 @@ export function describedByContent(
   const lines = linesUnder(doc, lastHeaderLine, ends);
   const counts = new Map<Column, number>();
   for (const line of lines) {
-    const hosts = new Set(line.segments.filter(wordy).map((s) => columnOf(s, columns)));
+    const hosts = new Set(line.segments.filter(wordy).map((s) => bestColumn(s, columns, 0)));
     for (const c of unnamed) if (hosts.has(c)) counts.set(c, (counts.get(c) ?? 0) + 1);
   }
   const [best, count] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? [];
