@@ -91,12 +91,13 @@ export function readItems(
       const mended = withLostDigits(quantity!, price!, amount!);
       if (mended) [quantity, price, check] = [mended.quantity, mended.price, "mended"];
     }
+    // An OCR row whose arithmetic failed (or was mended) was misread somewhere: its text and
+    // codes are not sure either.
+    const misread = ocr && (check === "disagrees" || check === "mended");
     if (description !== "") {
       // Where a description runs over lines, which lines are its own is a guess (the next
       // item's first line, a note): found, not sure.
       const base = row.wrapped ? Math.min(describedBase, WRAPPED) : describedBase;
-      // An OCR row whose arithmetic fails was misread somewhere: its text is not sure either.
-      const misread = ocr && (check === "disagrees" || check === "mended");
       const conf = description.length < 3 ? 0.4 : misread ? Math.min(base, MISREAD_ROW) : base;
       item.description = leaf(
         description,
@@ -115,11 +116,7 @@ export function readItems(
     const hs = hsOf(row.cells.hs_code);
     if (hs) {
       // An odd number of digits is no HS code, whatever the nomenclature says.
-      const found = !hs.lookup
-        ? FAILED_CHECK
-        : ocr && (check === "disagrees" || check === "mended")
-        ? MISREAD_ROW
-        : FOUND_TABLE;
+      const found = !hs.lookup ? FAILED_CHECK : misread ? MISREAD_ROW : FOUND_TABLE;
       item.hs_code = leaf(hs.code, readerAdjusted(found, hs.segments, ocr));
       if (hs.lookup) hsToCheck.set(items.length, hs.lookup);
     }
