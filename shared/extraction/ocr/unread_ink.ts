@@ -77,12 +77,10 @@ export function unreadInk(image: GrayImage, words: Box[], dpi: number): Box[] {
         }
       }
     }
-    const box = {
-      x: Math.max(0, (cx0 - 1) * cell),
-      y: Math.max(0, (cy0 - 1) * cell),
-      width: Math.min(width, (cx1 + 2) * cell) - Math.max(0, (cx0 - 1) * cell),
-      height: Math.min(height, (cy1 + 2) * cell) - Math.max(0, (cy0 - 1) * cell),
-    };
+    // A cell's margin around the ink, within the page.
+    const x0 = Math.max(0, (cx0 - 1) * cell), y0 = Math.max(0, (cy0 - 1) * cell);
+    const x1 = Math.min(width, (cx1 + 2) * cell), y1 = Math.min(height, (cy1 + 2) * cell);
+    const box = { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
     const inkHeight = (cy1 - cy0 + 1) * cell, inkWidth = (cx1 - cx0 + 1) * cell;
     if (inkHeight < MIN_HEIGHT * k || inkWidth < MIN_WIDTH * k) continue;
     if (box.width * box.height > MAX_PAGE_SHARE * width * height) continue;

@@ -39,16 +39,16 @@ interface Cut {
 }
 
 export function splitGluedNumbers(words: Word[]): Word[] {
-  const glued = words.filter((w) => isGlued(w.text));
-  if (glued.length === 0) return words;
-  const clean = words.filter((w) => !glued.includes(w));
+  const glued = new Set(words.filter((w) => isGlued(w.text)));
+  if (glued.size === 0) return words;
+  const clean = words.filter((w) => !glued.has(w));
   const edges = clean.flatMap((w) => [{ word: w, x: w.x }, { word: w, x: w.x + w.width }]);
-  const own = glued.flatMap((word) => {
+  const own = [...glued].flatMap((word) => {
     const cut = bestCut(word, edges);
     return cut ? [{ word, x: cut.x }] : [];
   });
   return words.flatMap((word) => {
-    if (!glued.includes(word)) return [word];
+    if (!glued.has(word)) return [word];
     const cut = bestCut(word, [...edges, ...own]);
     if (!cut) return [word];
     return [
