@@ -395,15 +395,15 @@ function fewer(missing: string): string {
 }
 
 /**
- * MATCHING tries levels of 0, 1, 2… concepts missing while the choices of concepts to leave out
- * are at most MAX_LEFT_OUT: each an index scan, a fraction of a millisecond on the labelled
- * queries. Past that, every code any concept matches is read and its concepts counted
- * (MATCHING_MOST: 3 to 8 ms on a US search of common words).
+ * Levels of 0 (MATCHING), then 1, 2… (MATCHING_FEWER) concepts missing are tried while the
+ * choices of concepts to leave out are at most MAX_LEFT_OUT: each an index scan, a fraction of a
+ * millisecond on the labelled queries. Past that, every code any concept matches is read and its
+ * concepts counted (MATCHING_MOST: 3 to 8 ms on a US search of common words).
  */
 const MAX_LEFT_OUT = 120;
 
 /**
- * The rows of MATCHING, or when no level has any, of MATCHING_MOST. Each runs as PostgreSQL's
+ * The rows of MATCHING, else of MATCHING_FEWER, else of MATCHING_MOST. Each runs as PostgreSQL's
  * plan cache chooses: with the index scans and no code ranges, every plan is
  * estimated far below jit_above_cost (5,000 at most over the labelled queries, against 100,000),
  * and its generic plan costs what a custom one does, so PostgreSQL keeps the generic one. The
