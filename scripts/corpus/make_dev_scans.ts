@@ -1,16 +1,23 @@
 /**
  * Fresh OCR development data outside the corpus: scans (300 dpi and image-only PDF, through the
- * corpus's own pipeline, gen/scan.ts) of TUNE-split digital PDFs that have no scan of their own.
- * Each scan's expected values are its digital twin's. The committed corpus is only read; the
- * output directory (with a manifest.json of its own) is scored with
- * `score_tune.ts --dir <dir>`.
+ * corpus's own pipeline, gen/scan.ts) of TUNE-split digital PDFs that have no scan of their own,
+ * or (`--from-dir`) of the digital PDFs of a development batch made by
+ * `make_generated.ts --dev`, which no one has tuned on. Each scan's expected values are its
+ * digital twin's. The committed corpus is only read; the output directory (with a manifest.json
+ * of its own) is scored with `score_tune.ts --dir <dir>`.
  *
  *   nice deno run -A scripts/corpus/make_dev_scans.ts --out /work/wt/dev15scan [--every 2]
+ *   nice deno run -A scripts/corpus/make_dev_scans.ts --from-dir /work/wt/dev601 --out …
  */
 import { type ScanFormat, scanPages, scanPlan } from "./gen/scan.ts";
 import { fnv1a, Rng } from "./gen/rng.ts";
 import { run } from "./tools.ts";
-import { type CorpusEntry, GENERATED_DIR, readGenerated } from "../../tests/extraction/score.ts";
+import {
+  type CorpusEntry,
+  GENERATED_DIR,
+  readCorpus,
+  readGenerated,
+} from "../../tests/extraction/score.ts";
 
 const IMAGE_FORMATS = new Set(["scan_300", "scan_200_noisy", "image_pdf", "photo_jpeg", "tiff"]);
 const DEV_FORMATS: ScanFormat[] = ["scan_300", "image_pdf"];
@@ -22,11 +29,15 @@ function arg(name: string): string | undefined {
 
 const out = (arg("--out") ?? "/work/wt/dev15scan").replace(/\/$/, "");
 const every = Number(arg("--every") ?? "2");
+const fromDir = arg("--from-dir")?.replace(/\/?$/, "/");
 
 type Entry = CorpusEntry & { source?: string };
-const tune = (await readGenerated("tune")) as Entry[];
-const scanned = new Set(tune.filter((e) => IMAGE_FORMATS.has(e.format)).map((e) => e.source));
-const twins = tune
+const sourceDir = fromDir ? new URL(`file://${fromDir}`) : GENERATED_DIR;
+const pool = fromDir
+  ? (await readCorpus(sourceDir)) as Entry[]
+  : (await readGenerated("tune")) as Entry[];
+const scanned = new Set(pool.filter((e) => IMAGE_FORMATS.has(e.format)).map((e) => e.source));
+const twins = pool
   .filter((e) => e.format === "digital_pdf" && !scanned.has(e.source))
   .sort((a, b) => a.file.localeCompare(b.file))
   .filter((_, i) => i % every === 0);
@@ -40,7 +51,7 @@ for (const [n, twin] of twins.entries()) {
   const rng = new Rng(fnv1a(`dev:${format}:${id}`));
   const plan = scanPlan(format, rng);
   const images = await scanPages(
-    new URL(twin.file, GENERATED_DIR).pathname,
+    new URL(twin.file, sourceDir).pathname,
     `${out}/build`,
     `${id}_${format}`,
     plan,
@@ -54,7 +65,7 @@ for (const [n, twin] of twins.entries()) {
   else if (ext === "tif") await run("convert", [...images, "-compress", "LZW", target]);
   else await Deno.copyFile(images[0]!, target);
   await Deno.copyFile(
-    new URL(`${id}.expected.json`, GENERATED_DIR),
+    new URL(`${id}.expected.json`, sourceDir),
     `${out}/${name}.expected.json`,
   );
   manifest.push({
