@@ -451,19 +451,26 @@ const MATCHING_MOST = wordSearch(
         ) m
      )`,
   "counted",
+  true,
 );
 
-/** The word search on the candidates (CTEs ending with \`from\`, with their coverage). */
-function wordSearch(candidates: string, from: string): string {
+/**
+ * The word search on the candidates (CTEs ending with \`from\`, with their coverage): those of the
+ * highest coverage when it varies (MATCHING_MOST), all of them otherwise (one level's hits).
+ */
+function wordSearch(candidates: string, from: string, coverageVaries = false): string {
   return `with recursive ${CONCEPTS},
      ${candidates},
-     best as (
-       select ${from}.*, max(coverage) over () as top from ${from}
-     ),
-     scored as (
-       -- (the tsvectors are left behind: the steps below sort and window these rows)
+     best as (${
+    coverageVaries
+      ? `select * from (select ${from}.*, max(coverage) over () as top from ${from}) b
+          where coverage = top and coverage > 0`
+      : `select * from ${from} where coverage > 0`
+  }),
+     keyed as (
+       -- (the tsvectors are left behind: only these keys go on)
        select best.code, best.level, best.description, best.country, best.duty_rate,
-              best.context, best.parent, best.unit, count(*) over ()::int as total,
+              best.context, best.parent,
               -- what is left of its heading or line once the named kinds are taken out: the
               -- answer when the words name none of its siblings' kinds ("cheese": 0406.90)
               case when best.country is null then best.description ~* 'n[.]e[.]c[.]'
@@ -474,7 +481,11 @@ function wordSearch(candidates: string, from: string): string {
               (select count(*) from word where best.own @@ word.q) as named,
               -- whether it names the goods typed (head.ts); true when the query has no head
               coalesce((select best.search_match @@ c.covers from concept c where c.head), true)
-                as has_head
+                as has_head,
+              -- declarable lines (they have a unit of quantity), the HS code, then the
+              -- 8-digit lines that only head 10-digit ones
+              case when best.country is null then 1 when coalesce(best.unit, '') <> '' then 0
+                   else 2 end as place
          from best
         cross join lateral (
           select sum(c.weight * case
@@ -490,84 +501,87 @@ function wordSearch(candidates: string, from: string): string {
                    end) as points
             from concept c
         ) m
-        where coverage = top and coverage > 0
      ),
      -- A national line is ranked with its HS subheading when that is an answer too.
-     in_family as (
+     in_family as materialized (
        select s.*, coalesce(h.code, s.code) as family_code,
               coalesce(h.description, s.description) as family_text,
-              coalesce(h.description ~* 'n[.]e[.]c[.]', s.residual) as family_residual,
-              -- declarable lines (they have a unit of quantity), the HS code, then the
-              -- 8-digit lines that only head 10-digit ones
-              case when s.country is null then 1 when coalesce(s.unit, '') <> '' then 0
-                   else 2 end as place
-         from scored s
+              coalesce(h.description ~* 'n[.]e[.]c[.]', s.residual) as family_residual
+         from keyed s
          left join hs_codes h on s.country is not null and h.code = left(s.code, 6)
      ),
-     ranked as (
-       select in_family.*, max(score) over (partition by family_code) as family_score,
-              bool_or(has_head) over (partition by family_code) as family_head,
+     -- The families, once each (a US search of one common word has thousands of lines and
+     -- hundreds of families): placed by their best member, and first those that name the goods.
+     family as (
+       select family_code, family_text, family_residual, count(*) as members,
+              bool_or(has_head) as family_head, max(score) as family_score,
               length(family_text) as family_length
          from in_family
+        group by family_code, family_text, family_residual
      ),
      -- Families under one heading that score alike are placed by the shortest of them.
      grouped as (
-       select ranked.*,
+       select family.*,
               min(family_length)
                 over (partition by left(family_code, 4), family_head, family_score)
-                as group_length
-         from ranked
+                as group_length,
+              count(*) over (partition by left(family_code, 4), family_head, family_score)
+                as alike
+         from family
      ),
-     -- What tells families of one heading that score alike apart, read once per family, and
-     -- only for those that can reach the page (fewer than $3 families come before their
-     -- heading's) and share it with another one: a US search of one common word has thousands
-     -- of lines and hundreds of families, often scoring alike ("steel"). From its text without
-     -- its negated phrases, as the index reads it (hs_without_negations, migration
-     -- 20261127004000): "of textile materials (other than wool …)" is not wool. One row, the
-     -- families' keys by code, read by each row without a join.
-     head as materialized (
-       select jsonb_object_agg(f.family_code, jsonb_build_array(
-                -- the words its text states: of siblings that score alike, the one that asks
-                -- for fewer properties the query did not state ("not enamelled" is not indexed)
-                (select length(search_weighted) from hs_codes where code = f.family_code),
-                (select count(*) from typed where positive.d ~* ('\\m' || typed.w || '\\M'))
-              )) as keys
-         from (select family_code, family_text,
-                      rank() over (order by family_head desc, family_score desc, group_length,
-                                            left(family_code, 4)) as at,
-                      count(*) over (partition by left(family_code, 4), family_head, family_score)
-                        as alike
-                 from (select distinct family_code, family_text, family_head, family_score,
-                                       group_length
-                         from grouped) d
-              ) f
-        cross join lateral (select hs_without_negations(f.family_text) as d) positive
-        where f.at <= $3 and f.alike > 1
-     ),
-     -- (a family off the page, or alone in its heading's group, has no keys: they are left 0)
-     family as (
-       select grouped.*,
-              coalesce(((select keys from head) -> grouped.family_code ->> 0)::int, 0)
-                as family_terms,
-              coalesce(((select keys from head) -> grouped.family_code ->> 1)::int, 0)
-                as family_exact
+     -- Only the families that can reach the page: fewer than $3 families come before them
+     -- (each has a member on the page before theirs).
+     placed as (
+       select grouped.*, sum(members) over ()::int as total,
+              rank() over (order by family_head desc, family_score desc, group_length,
+                                    left(family_code, 4)) as at
          from grouped
+     ),
+     -- What tells families of one heading that score alike apart, read only for those that can
+     -- reach the page and share it with another one (often, for "steel"). From its text without
+     -- its negated phrases, as the index reads it (hs_without_negations, migration
+     -- 20261127004000): "of textile materials (other than wool …)" is not wool. A family alone
+     -- in its heading's group has them 0.
+     keys as materialized (
+       select placed.*,
+              case when alike > 1
+                   -- the words its text states: of siblings that score alike, the one that asks
+                   -- for fewer properties the query did not state ("not enamelled" is not indexed)
+                   then coalesce((select length(search_weighted) from hs_codes
+                                   where code = placed.family_code), 0)
+                   else 0 end as family_terms,
+              (select count(*) from typed where positive.d ~* ('\\m' || typed.w || '\\M'))
+                as family_exact
+         from placed
+        -- (offset 0: once per family; inlined, the function's regular expressions ran again
+        -- for every word typed)
+        cross join lateral (
+          select case when placed.alike > 1 then hs_without_negations(placed.family_text) end
+                   as d
+          offset 0
+        ) positive
+        where placed.at <= $3
      ),
      -- Of families that score alike under one heading, those with more of the words as typed,
      -- then the residual one, first.
      page as (
-       select * from family
-        order by family_head desc, family_score desc, group_length, left(family_code, 4), family_exact desc,
-                 family_residual desc, family_terms, family_length, family_code, place, score desc, named desc,
-                 residual desc, length(description), code
+       select r.code, r.description, r.country, r.duty_rate, r.context, r.parent, r.place,
+              r.score, r.named, r.residual, k.*
+         from in_family r
+         -- (the rows of those families only, each joined to its family's keys)
+        cross join lateral (select * from keys k where k.family_code = r.family_code offset 0) k
+        where r.family_code = any (array(select family_code from keys))
+        order by k.family_head desc, k.family_score desc, k.group_length,
+                 left(k.family_code, 4), k.family_exact desc, k.family_residual desc,
+                 k.family_terms, k.family_length, k.family_code, r.place, r.score desc,
+                 r.named desc, r.residual desc, length(r.description), r.code
         limit $3
      )
      select ${PAGE_COLUMNS}, (select version::text from hs_lexicon_version) as lexicon_version
        from page ${PAGE_JOINS}
-      order by page.family_head desc, page.family_score desc, page.group_length, left(page.family_code, 4),
-               page.family_exact desc, page.family_residual desc, page.family_terms,
-               page.family_length,
-               page.family_code, page.place,
+      order by page.family_head desc, page.family_score desc, page.group_length,
+               left(page.family_code, 4), page.family_exact desc, page.family_residual desc,
+               page.family_terms, page.family_length, page.family_code, page.place,
                page.score desc, page.named desc, page.residual desc, length(page.description),
                page.code`;
 }
