@@ -338,14 +338,9 @@ const LEFT_OUT = `left_out (out) as (
  * most searches end there.
  */
 const MATCHING = wordSearch(
-  `${LEFT_OUT}
-     enough as (
-       select (select count(*) from wanted) - $9::int as coverage,
-              string_agg('(' || (select string_agg('(' || covers::text || ')', ' & ')
-                                   from wanted where i <> all (out)) || ')', ' | ')::tsquery
-                as q
-         from left_out
-        where cardinality(out) = $9::int
+  `enough as (
+       select (select count(*) from wanted) as coverage,
+              (select string_agg('(' || covers::text || ')', ' & ') from wanted)::tsquery as q
      ),
      ${hits("search_match @@ (select q from enough)", "(select coverage from enough)")}`,
   "hits",
@@ -421,7 +416,7 @@ async function bestCovering(
   let deepest = -1;
   while (deepest + 1 < concepts && choose(concepts, deepest + 1) <= maxLeftOut) deepest++;
   if (deepest >= 0) {
-    const rows = await db.query<Row>(MATCHING, [...params, 0]);
+    const rows = await db.query<Row>(MATCHING, params);
     if (rows.length > 0) return rows;
   }
   if (deepest >= 1) {
