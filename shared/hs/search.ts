@@ -450,6 +450,16 @@ const MATCHING_MOST = wordSearch(
 );
 
 /**
+ * What is left of a heading or line once the named kinds are taken out, read from its text: the
+ * answer when the words name none of its siblings' kinds ("cheese": 0406.90). An HS text says
+ * "n.e.c."; a national line's starts with "Other".
+ */
+function residual(national: string, text: string): string {
+  return `case when ${national} then ${text} ~* '^[[:space:]]*other([^a-z]|$)'
+                   else ${text} ~* 'n[.]e[.]c[.]' end`;
+}
+
+/**
  * The word search on the candidates (CTEs ending with \`from\`, with their coverage): those of the
  * highest coverage when it varies (MATCHING_MOST), all of them otherwise (one level's hits).
  */
@@ -463,17 +473,13 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
       : `select * from ${from} where coverage > 0`
   }),
      keyed as (
-       -- (the tsvectors are left behind: only these keys go on)
+       -- (what places the families, for every row; what places a row in its family is read
+       -- on the page's families only, below)
        select best.code, best.level, best.description, best.country, best.duty_rate,
-              best.context, best.parent,
-              -- what is left of its heading or line once the named kinds are taken out: the
-              -- answer when the words name none of its siblings' kinds ("cheese": 0406.90)
-              case when best.country is null then best.description ~* 'n[.]e[.]c[.]'
-                   else best.description ~* '^[[:space:]]*other([^a-z]|$)' end as residual,
+              best.context, best.parent, best.own,
               (points + 0.5 * ${MEASURE_FIT})
                 * case when level = 2 then 0.3 when level = 4 then 0.45
                        when level > 6 then 0.7 else 1.0 end as score,
-              (select count(*) from word where best.own @@ word.q) as named,
               -- whether it names the goods typed (head.ts); true when the query has no head
               coalesce((select best.search_match @@ c.covers from concept c where c.head), true)
                 as has_head,
@@ -500,19 +506,19 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
      -- A national line is ranked with its HS subheading when that is an answer too.
      in_family as materialized (
        select s.*, coalesce(h.code, s.code) as family_code,
-              coalesce(h.description, s.description) as family_text,
-              coalesce(h.description ~* 'n[.]e[.]c[.]', s.residual) as family_residual
+              coalesce(h.description, s.description) as family_text
          from keyed s
          left join hs_codes h on s.country is not null and h.code = left(s.code, 6)
      ),
      -- The families, once each (a US search of one common word has thousands of lines and
      -- hundreds of families): placed by their best member, and first those that name the goods.
      family as (
-       select family_code, family_text, family_residual, count(*) as members,
-              bool_or(has_head) as family_head, max(score) as family_score,
-              length(family_text) as family_length
+       select family_code, family_text,
+              ${residual("length(family_code) > 6", "family_text")} as family_residual,
+              count(*) as members, bool_or(has_head) as family_head,
+              max(score) as family_score, length(family_text) as family_length
          from in_family
-        group by family_code, family_text, family_residual
+        group by family_code, family_text
      ),
      -- Families under one heading that score alike are placed by the shortest of them.
      grouped as (
@@ -561,7 +567,8 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
      -- then the residual one, first.
      page as (
        select r.code, r.description, r.country, r.duty_rate, r.context, r.parent, r.place,
-              r.score, r.named, r.residual, k.*
+              r.score, (select count(*) from word where r.own @@ word.q) as named,
+              ${residual("r.country is not null", "r.description")} as residual, k.*
          from in_family r
          -- (the rows of those families only, each joined to its family's keys)
         cross join lateral (select * from keys k where k.family_code = r.family_code offset 0) k
@@ -569,7 +576,7 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
         order by k.family_head desc, k.family_score desc, k.group_length,
                  left(k.family_code, 4), k.family_exact desc, k.family_residual desc,
                  k.family_terms, k.family_length, k.family_code, r.place, r.score desc,
-                 r.named desc, r.residual desc, length(r.description), r.code
+                 named desc, residual desc, length(r.description), r.code
         limit $3
      )
      select ${PAGE_COLUMNS}, (select version::text from hs_lexicon_version) as lexicon_version
