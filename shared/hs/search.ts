@@ -540,9 +540,9 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
      ),
      -- What tells families of one heading that score alike apart, read only for those that can
      -- reach the page and share it with another one (often, for "steel"). From its text without
-     -- its negated phrases, as the index reads it (hs_without_negations, migration
-     -- 20261127004000): "of textile materials (other than wool …)" is not wool. A family alone
-     -- in its heading's group has them 0.
+     -- its negated phrases, as the index reads it (stated_text, migration 20261129001000):
+     -- "of textile materials (other than wool …)" is not wool. A family alone in its heading's
+     -- group has them 0.
      keys as materialized (
        select placed.*,
               case when alike > 1
@@ -551,16 +551,20 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
                    then coalesce((select length(search_weighted) from hs_codes
                                    where code = placed.family_code), 0)
                    else 0 end as family_terms,
-              (select count(*) from typed where positive.d ~* ('\\m' || typed.w || '\\M'))
+              (select count(*) from typed where stated.d ~* ('\\m' || typed.w || '\\M'))
                 as family_exact
          from placed
-        -- (offset 0: once per family; inlined, the function's regular expressions ran again
-        -- for every word typed)
+        -- (a family of one national line, without its HS subheading, is that line; offset 0:
+        -- read once per family, not again for every word typed)
         cross join lateral (
-          select case when placed.alike > 1 then hs_without_negations(placed.family_text) end
-                   as d
+          select case when placed.alike > 1
+                      then coalesce((select stated_text from hs_codes
+                                      where code = placed.family_code),
+                                    (select stated_text from tariff_lines
+                                      where country = (select $2::text)
+                                        and code = placed.family_code)) end as d
           offset 0
-        ) positive
+        ) stated
         where placed.at <= $3
      ),
      -- Of families that score alike under one heading, those with more of the words as typed,
