@@ -481,7 +481,7 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
                 * case when level = 2 then 0.3 when level = 4 then 0.45
                        when level > 6 then 0.7 else 1.0 end as score,
               -- whether it names the goods typed (head.ts); true when the query has no head
-              coalesce((select best.search_match @@ c.covers from concept c where c.head), true)
+              coalesce(best.search_match @@ (select covers from concept where head), true)
                 as has_head,
               -- declarable lines (they have a unit of quantity), the HS code, then the
               -- 8-digit lines that only head 10-digit ones
