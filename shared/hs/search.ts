@@ -241,9 +241,14 @@ const CONCEPTS = `concept as materialized (
      -- of parameters is not folded to a constant: written in place, it was parsed again for
      -- every row an index scan rechecked.
      any_word as (
-       select websearch_to_tsquery('english', $4) || to_tsquery('simple', $6) as any_word,
-              (select string_agg('hs' || p, ' | ')
-                 from jsonb_array_elements_text($5::text::jsonb) as p)::tsquery as any_code
+       select any_word, any_code,
+              -- both in one: one index scan of the lines, not one for each
+              case when any_code is null then any_word else any_word || any_code end as any_term
+         from (
+           select websearch_to_tsquery('english', $4) || to_tsquery('simple', $6) as any_word,
+                  (select string_agg('hs' || p, ' | ')
+                     from jsonb_array_elements_text($5::text::jsonb) as p)::tsquery as any_code
+         ) t
      ),
      wanted as (
        select row_number() over () as i, covers from concept where not negated
@@ -302,8 +307,7 @@ function candidates(cover: string, coverage: string): string {
         -- one: planning a word search takes as long as running it)
         where (select $2::text) is not null and country = (select $2::text) and level >= 8
           and code not like '99%'
-          and (search_match @@ (select any_word from any_word)
-               or search_match @@ (select any_code from any_word))
+          and search_match @@ (select any_term from any_word)
           and ${cover}
      `;
 }
