@@ -241,9 +241,14 @@ const CONCEPTS = `concept as materialized (
      -- of parameters is not folded to a constant: written in place, it was parsed again for
      -- every row an index scan rechecked.
      any_word as (
-       select websearch_to_tsquery('english', $4) || to_tsquery('simple', $6) as any_word,
-              (select string_agg('hs' || p, ' | ')
-                 from jsonb_array_elements_text($5::text::jsonb) as p)::tsquery as any_code
+       select any_word, any_code,
+              -- both in one: one index scan of the lines, not one for each
+              case when any_code is null then any_word else any_word || any_code end as any_term
+         from (
+           select websearch_to_tsquery('english', $4) || to_tsquery('simple', $6) as any_word,
+                  (select string_agg('hs' || p, ' | ')
+                     from jsonb_array_elements_text($5::text::jsonb) as p)::tsquery as any_code
+         ) t
      ),
      wanted as (
        select row_number() over () as i, covers from concept where not negated
@@ -302,8 +307,7 @@ function candidates(cover: string, coverage: string): string {
         -- one: planning a word search takes as long as running it)
         where (select $2::text) is not null and country = (select $2::text) and level >= 8
           and code not like '99%'
-          and (search_match @@ (select any_word from any_word)
-               or search_match @@ (select any_code from any_word))
+          and search_match @@ (select any_term from any_word)
           and ${cover}
      `;
 }
@@ -338,14 +342,9 @@ const LEFT_OUT = `left_out (out) as (
  * most searches end there.
  */
 const MATCHING = wordSearch(
-  `${LEFT_OUT}
-     enough as (
-       select (select count(*) from wanted) - $9::int as coverage,
-              string_agg('(' || (select string_agg('(' || covers::text || ')', ' & ')
-                                   from wanted where i <> all (out)) || ')', ' | ')::tsquery
-                as q
-         from left_out
-        where cardinality(out) = $9::int
+  `enough as (
+       select (select count(*) from wanted) as coverage,
+              (select string_agg('(' || covers::text || ')', ' & ') from wanted)::tsquery as q
      ),
      ${hits("search_match @@ (select q from enough)", "(select coverage from enough)")}`,
   "hits",
@@ -421,7 +420,7 @@ async function bestCovering(
   let deepest = -1;
   while (deepest + 1 < concepts && choose(concepts, deepest + 1) <= maxLeftOut) deepest++;
   if (deepest >= 0) {
-    const rows = await db.query<Row>(MATCHING, [...params, 0]);
+    const rows = await db.query<Row>(MATCHING, params);
     if (rows.length > 0) return rows;
   }
   if (deepest >= 1) {
@@ -451,30 +450,47 @@ const MATCHING_MOST = wordSearch(
         ) m
      )`,
   "counted",
+  true,
 );
 
-/** The word search on the candidates (CTEs ending with \`from\`, with their coverage). */
-function wordSearch(candidates: string, from: string): string {
+/**
+ * What is left of a heading or line once the named kinds are taken out, read from its text: the
+ * answer when the words name none of its siblings' kinds ("cheese": 0406.90). An HS text says
+ * "n.e.c."; a national line's starts with "Other".
+ */
+function residual(national: string, text: string): string {
+  return `case when ${national} then ${text} ~* '^[[:space:]]*other([^a-z]|$)'
+                   else ${text} ~* 'n[.]e[.]c[.]' end`;
+}
+
+/**
+ * The word search on the candidates (CTEs ending with \`from\`, with their coverage): those of the
+ * highest coverage when it varies (MATCHING_MOST), all of them otherwise (one level's hits).
+ */
+function wordSearch(candidates: string, from: string, coverageVaries = false): string {
   return `with recursive ${CONCEPTS},
      ${candidates},
-     best as (
-       select ${from}.*, max(coverage) over () as top from ${from}
-     ),
-     scored as (
-       -- (the tsvectors are left behind: the steps below sort and window these rows)
+     best as (${
+    coverageVaries
+      ? `select * from (select ${from}.*, max(coverage) over () as top from ${from}) b
+          where coverage = top and coverage > 0`
+      : `select * from ${from} where coverage > 0`
+  }),
+     keyed as (
+       -- (what places the families, for every row; what places a row in its family is read
+       -- on the page's families only, below)
        select best.code, best.level, best.description, best.country, best.duty_rate,
-              best.context, best.parent, best.unit, count(*) over ()::int as total,
-              -- what is left of its heading or line once the named kinds are taken out: the
-              -- answer when the words name none of its siblings' kinds ("cheese": 0406.90)
-              case when best.country is null then best.description ~* 'n[.]e[.]c[.]'
-                   else best.description ~* '^[[:space:]]*other([^a-z]|$)' end as residual,
+              best.context, best.parent, best.own,
               (points + 0.5 * ${MEASURE_FIT})
                 * case when level = 2 then 0.3 when level = 4 then 0.45
                        when level > 6 then 0.7 else 1.0 end as score,
-              (select count(*) from word where best.own @@ word.q) as named,
               -- whether it names the goods typed (head.ts); true when the query has no head
-              coalesce((select best.search_match @@ c.covers from concept c where c.head), true)
-                as has_head
+              coalesce(best.search_match @@ (select covers from concept where head), true)
+                as has_head,
+              -- declarable lines (they have a unit of quantity), the HS code, then the
+              -- 8-digit lines that only head 10-digit ones
+              case when best.country is null then 1 when coalesce(best.unit, '') <> '' then 0
+                   else 2 end as place
          from best
         cross join lateral (
           select sum(c.weight * case
@@ -490,84 +506,92 @@ function wordSearch(candidates: string, from: string): string {
                    end) as points
             from concept c
         ) m
-        where coverage = top and coverage > 0
      ),
      -- A national line is ranked with its HS subheading when that is an answer too.
-     in_family as (
+     in_family as materialized (
        select s.*, coalesce(h.code, s.code) as family_code,
-              coalesce(h.description, s.description) as family_text,
-              coalesce(h.description ~* 'n[.]e[.]c[.]', s.residual) as family_residual,
-              -- declarable lines (they have a unit of quantity), the HS code, then the
-              -- 8-digit lines that only head 10-digit ones
-              case when s.country is null then 1 when coalesce(s.unit, '') <> '' then 0
-                   else 2 end as place
-         from scored s
+              coalesce(h.description, s.description) as family_text
+         from keyed s
          left join hs_codes h on s.country is not null and h.code = left(s.code, 6)
      ),
-     ranked as (
-       select in_family.*, max(score) over (partition by family_code) as family_score,
-              bool_or(has_head) over (partition by family_code) as family_head,
-              length(family_text) as family_length
+     -- The families, once each (a US search of one common word has thousands of lines and
+     -- hundreds of families): placed by their best member, and first those that name the goods.
+     family as (
+       select family_code, family_text,
+              ${residual("length(family_code) > 6", "family_text")} as family_residual,
+              count(*) as members, bool_or(has_head) as family_head,
+              max(score) as family_score, length(family_text) as family_length
          from in_family
+        group by family_code, family_text
      ),
      -- Families under one heading that score alike are placed by the shortest of them.
      grouped as (
-       select ranked.*,
+       select family.*,
               min(family_length)
                 over (partition by left(family_code, 4), family_head, family_score)
-                as group_length
-         from ranked
+                as group_length,
+              count(*) over (partition by left(family_code, 4), family_head, family_score)
+                as alike
+         from family
      ),
-     -- What tells families of one heading that score alike apart, read once per family, and
-     -- only for those that can reach the page (fewer than $3 families come before their
-     -- heading's) and share it with another one: a US search of one common word has thousands
-     -- of lines and hundreds of families, often scoring alike ("steel"). From its text without
-     -- its negated phrases, as the index reads it (hs_without_negations, migration
-     -- 20261127004000): "of textile materials (other than wool …)" is not wool. One row, the
-     -- families' keys by code, read by each row without a join.
-     head as materialized (
-       select jsonb_object_agg(f.family_code, jsonb_build_array(
-                -- the words its text states: of siblings that score alike, the one that asks
-                -- for fewer properties the query did not state ("not enamelled" is not indexed)
-                (select length(search_weighted) from hs_codes where code = f.family_code),
-                (select count(*) from typed where positive.d ~* ('\\m' || typed.w || '\\M'))
-              )) as keys
-         from (select family_code, family_text,
-                      rank() over (order by family_head desc, family_score desc, group_length,
-                                            left(family_code, 4)) as at,
-                      count(*) over (partition by left(family_code, 4), family_head, family_score)
-                        as alike
-                 from (select distinct family_code, family_text, family_head, family_score,
-                                       group_length
-                         from grouped) d
-              ) f
-        cross join lateral (select hs_without_negations(f.family_text) as d) positive
-        where f.at <= $3 and f.alike > 1
-     ),
-     -- (a family off the page, or alone in its heading's group, has no keys: they are left 0)
-     family as (
-       select grouped.*,
-              coalesce(((select keys from head) -> grouped.family_code ->> 0)::int, 0)
-                as family_terms,
-              coalesce(((select keys from head) -> grouped.family_code ->> 1)::int, 0)
-                as family_exact
+     -- Only the families that can reach the page: fewer than $3 families come before them
+     -- (each has a member on the page before theirs).
+     placed as (
+       select grouped.*, sum(members) over ()::int as total,
+              rank() over (order by family_head desc, family_score desc, group_length,
+                                    left(family_code, 4)) as at
          from grouped
+     ),
+     -- What tells families of one heading that score alike apart, read only for those that can
+     -- reach the page and share it with another one (often, for "steel"). From its text without
+     -- its negated phrases, as the index reads it (stated_text, migration 20261129001000):
+     -- "of textile materials (other than wool …)" is not wool. A family alone in its heading's
+     -- group has them 0.
+     keys as materialized (
+       select placed.*,
+              case when alike > 1
+                   -- the words its text states: of siblings that score alike, the one that asks
+                   -- for fewer properties the query did not state ("not enamelled" is not indexed)
+                   then coalesce((select length(search_weighted) from hs_codes
+                                   where code = placed.family_code), 0)
+                   else 0 end as family_terms,
+              (select count(*) from typed where stated.d ~* ('\\m' || typed.w || '\\M'))
+                as family_exact
+         from placed
+        -- (a family of one national line, without its HS subheading, is that line; offset 0:
+        -- read once per family, not again for every word typed)
+        cross join lateral (
+          select case when placed.alike > 1
+                      then coalesce((select stated_text from hs_codes
+                                      where code = placed.family_code),
+                                    (select stated_text from tariff_lines
+                                      where country = (select $2::text)
+                                        and code = placed.family_code)) end as d
+          offset 0
+        ) stated
+        where placed.at <= $3
      ),
      -- Of families that score alike under one heading, those with more of the words as typed,
      -- then the residual one, first.
      page as (
-       select * from family
-        order by family_head desc, family_score desc, group_length, left(family_code, 4), family_exact desc,
-                 family_residual desc, family_terms, family_length, family_code, place, score desc, named desc,
-                 residual desc, length(description), code
+       select r.code, r.description, r.country, r.duty_rate, r.context, r.parent, r.place,
+              r.score, (select count(*) from word where r.own @@ word.q) as named,
+              ${residual("r.country is not null", "r.description")} as residual, k.*
+         from in_family r
+         -- (the rows of those families only, each joined to its family's keys)
+        cross join lateral (select * from keys k where k.family_code = r.family_code offset 0) k
+        where r.family_code = any (array(select family_code from keys))
+        order by k.family_head desc, k.family_score desc, k.group_length,
+                 left(k.family_code, 4), k.family_exact desc, k.family_residual desc,
+                 k.family_terms, k.family_length, k.family_code, r.place, r.score desc,
+                 named desc, residual desc, length(r.description), r.code
         limit $3
      )
      select ${PAGE_COLUMNS}, (select version::text from hs_lexicon_version) as lexicon_version
        from page ${PAGE_JOINS}
-      order by page.family_head desc, page.family_score desc, page.group_length, left(page.family_code, 4),
-               page.family_exact desc, page.family_residual desc, page.family_terms,
-               page.family_length,
-               page.family_code, page.place,
+      order by page.family_head desc, page.family_score desc, page.group_length,
+               left(page.family_code, 4), page.family_exact desc, page.family_residual desc,
+               page.family_terms, page.family_length, page.family_code, page.place,
                page.score desc, page.named desc, page.residual desc, length(page.description),
                page.code`;
 }
