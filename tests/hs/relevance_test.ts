@@ -236,6 +236,17 @@ serviceTest("hs-codes/search finds the right subheading in the first three", asy
     assert(codes.indexOf("8712.00") < codes.indexOf("4011.50"), codes.join(" "));
   });
 
+  await t.step("a set is named by its goods, not by other goods sold in sets", async () => {
+    // No code has "screwdriver" and "set": 8205.40 (screwdrivers) comes before 8518.50
+    // ("Amplifier sets") and the telephone sets, which have only "set" (head.ts, GROUPS).
+    const page = await expectJson<SearchPage>(
+      await search(svc, team, { q: "screwdriver set" }),
+      200,
+    );
+    const codes = page.results.map((r) => r.code);
+    assert(codes.slice(0, 3).includes("8205.40"), codes.join(" "));
+  });
+
   await t.step("words are stemmed: singular and plural find the same codes", async () => {
     const one = await expectJson<SearchPage>(await search(svc, team, { q: "bicycle" }), 200);
     const many = await expectJson<SearchPage>(await search(svc, team, { q: "bicycles" }), 200);
