@@ -53,6 +53,10 @@ const CASES: [query: string, expected: string[]][] = [
   ["orange juice", ["2009.11", "2009.12", "2009.19"]],
   ["tomatoes", ["0702.00"]],
   ["e-bike", ["8711.60"]],
+  // WordNet puts hard cider under cider, apple juice, and so under non-alcoholic beverages
+  ["hard cider", ["2206.00"]],
+  ["trampoline", ["9506.91"]],
+  ["engine oil", ["2710.19"]],
 ];
 
 serviceTest("hs-codes/search finds the right subheading in the first three", async (t) => {
