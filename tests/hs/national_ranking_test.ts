@@ -83,6 +83,12 @@ serviceTest("hs-codes/search ranks national lines by thresholds and their own wo
     assert(haddock.slice(0, 3).includes("0304.44.00.20"), haddock.join(" "));
   });
 
+  await t.step("woven garments are chapter 62, which writes them 'not knitted'", async () => {
+    // 6104.42 is women's dresses of cotton knitted; 6204.42 those not knitted or crocheted.
+    const dresses = await codes({ q: "women's cotton dresses woven", country: "US" });
+    assert(dresses.slice(0, 3).every((c) => c.startsWith("6204.42")), dresses.join(" "));
+  });
+
   await t.step("a fibre name is read as the fibre class the tariff sorts by", async () => {
     // HS chapter 54 note 1: polyester is a synthetic (man-made) fibre, rayon an artificial one.
     const curtains = await codes({ q: "polyester curtains", country: "US" });
