@@ -106,18 +106,26 @@ const QUALIFIERS = new Set([
   "knitted",
 ]);
 
+/**
+ * Words that count or group goods rather than name them: "screwdriver set", "chess set",
+ * "first aid kit", "battery pack". The goods are the words before; the HS names such sets by
+ * their contents ("Tools … put up in sets for retail sale", "Manicure or pedicure sets"), and a
+ * set of other goods ("Amplifier sets", "Telephone sets") is no answer.
+ */
+const GROUPS = new Set(["set", "sets", "kit", "kits", "pack", "packs", "pair", "pairs"]);
+
 /** A past participle of a process ("canned", "dried", "roasted"), not a noun in -ed ("bed", "seed"). */
 const PARTICIPLE = /^[a-z]{3,}(?<!e)ed$/;
 
 function qualifies(words: string): boolean {
-  return words.split(" ").every((w) => QUALIFIERS.has(w) || PARTICIPLE.test(w));
+  return words.split(" ").every((w) => QUALIFIERS.has(w) || GROUPS.has(w) || PARTICIPLE.test(w));
 }
 
 /**
  * The index in `concepts` (as readConcepts gives them for `text`, in the order typed) of the head
  * noun: the last concept wholly before the first preposition or clause break that is no
- * qualifier, not excluded, not a number and not a filler. Null unless some other concept wanted
- * qualifies it (a material or adjective, or a phrase after a preposition), or when the goods are
+ * qualifier, no word of a set or pack (GROUPS), not excluded, not a number and not a filler. Null unless some other concept wanted
+ * qualifies it (a material or adjective, a set or pack, or a phrase after a preposition), or when the goods are
  * named by two nouns joined by "and".
  */
 export function headConcept(text: string, concepts: readonly Concept[]): number | null {

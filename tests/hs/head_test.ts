@@ -51,3 +51,11 @@ Deno.test("headConcept: no head for goods named together, numbers and excluded w
   assertEquals(head("plastic chairs not folding", "plastic chairs -folding"), "chairs");
   assertEquals(head("steel"), null);
 });
+
+Deno.test("headConcept: a set, kit, pack or pair is not the goods: the words before it are", () => {
+  assertEquals(head("screwdriver set"), "screwdriver");
+  assertEquals(head("chess set"), "chess");
+  assertEquals(head("stainless steel flatware sets"), "flatware");
+  assertEquals(head("first aid kit", "first+aid kit"), "first aid");
+  assertEquals(head("set"), null);
+});

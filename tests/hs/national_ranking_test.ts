@@ -72,6 +72,23 @@ serviceTest("hs-codes/search ranks national lines by thresholds and their own wo
     },
   );
 
+  await t.step("a national line is matched by the goods its heading names", async () => {
+    // 4421.10.00.00 "Clothes hangers" under 4421 "Other articles of wood": "wooden" is only in
+    // the heading (migration 20261129002000).
+    const hangers = await codes({ q: "wooden clothes hangers", country: "US" });
+    assert(hangers.slice(0, 3).includes("4421.10.00.00"), hangers.join(" "));
+    // Not the heading's kinds: 0304 "Fish fillets …, fresh, chilled or frozen" does not make the
+    // frozen haddock lines (0304.72) fresh.
+    const haddock = await codes({ q: "fresh haddock fillets", country: "US" });
+    assert(haddock.slice(0, 3).includes("0304.44.00.20"), haddock.join(" "));
+  });
+
+  await t.step("woven garments are chapter 62, which writes them 'not knitted'", async () => {
+    // 6104.42 is women's dresses of cotton knitted; 6204.42 those not knitted or crocheted.
+    const dresses = await codes({ q: "women's cotton dresses woven", country: "US" });
+    assert(dresses.slice(0, 3).every((c) => c.startsWith("6204.42")), dresses.join(" "));
+  });
+
   await t.step("a fibre name is read as the fibre class the tariff sorts by", async () => {
     // HS chapter 54 note 1: polyester is a synthetic (man-made) fibre, rayon an artificial one.
     const curtains = await codes({ q: "polyester curtains", country: "US" });

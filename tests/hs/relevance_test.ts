@@ -53,6 +53,10 @@ const CASES: [query: string, expected: string[]][] = [
   ["orange juice", ["2009.11", "2009.12", "2009.19"]],
   ["tomatoes", ["0702.00"]],
   ["e-bike", ["8711.60"]],
+  // WordNet puts hard cider under cider, apple juice, and so under non-alcoholic beverages
+  ["hard cider", ["2206.00"]],
+  ["trampoline", ["9506.91"]],
+  ["engine oil", ["2710.19"]],
 ];
 
 serviceTest("hs-codes/search finds the right subheading in the first three", async (t) => {
@@ -234,6 +238,17 @@ serviceTest("hs-codes/search finds the right subheading in the first three", asy
     const page = await expectJson<SearchPage>(await search(svc, team, { q: "bicycles" }), 200);
     const codes = page.results.map((r) => r.code);
     assert(codes.indexOf("8712.00") < codes.indexOf("4011.50"), codes.join(" "));
+  });
+
+  await t.step("a set is named by its goods, not by other goods sold in sets", async () => {
+    // No code has "screwdriver" and "set": 8205.40 (screwdrivers) comes before 8518.50
+    // ("Amplifier sets") and the telephone sets, which have only "set" (head.ts, GROUPS).
+    const page = await expectJson<SearchPage>(
+      await search(svc, team, { q: "screwdriver set" }),
+      200,
+    );
+    const codes = page.results.map((r) => r.code);
+    assert(codes.slice(0, 3).includes("8205.40"), codes.join(" "));
   });
 
   await t.step("words are stemmed: singular and plural find the same codes", async () => {
