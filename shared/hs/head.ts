@@ -124,9 +124,9 @@ function qualifies(words: string): boolean {
 /**
  * The index in `concepts` (as readConcepts gives them for `text`, in the order typed) of the head
  * noun: the last concept wholly before the first preposition or clause break that is no
- * qualifier, no word of a set or pack (GROUPS), not excluded, not a number and not a filler. Null unless some other concept wanted
- * qualifies it (a material or adjective, a set or pack, or a phrase after a preposition), or when the goods are
- * named by two nouns joined by "and".
+ * qualifier, no word of a set or pack (GROUPS), not excluded, not a number and not a filler.
+ * Null unless some other concept wanted qualifies it (a material or adjective, a set or pack, or
+ * a phrase after a preposition), or when the goods are named by two nouns joined by "and".
  */
 export function headConcept(text: string, concepts: readonly Concept[]): number | null {
   const words = searchWords(text);

@@ -147,8 +147,9 @@ async function searchByPrefix(
  *    earns 0.5 where the description excludes it too ("Coffee; roasted, not decaffeinated");
  * 2. times the level: 1 for subheadings (6 digits, the usual answer), 0.45 for headings and
  *    0.3 for chapters (below a subheading that has the word in its second phrase: a heading's
- *    text names its goods first, its subheadings name the kind), 0.7 for national lines (whose texts lack the HS "Goods; kind, details"
- *    structure, so that an HS subheading comes before a national line of the same words);
+ *    text names its goods first, its subheadings name the kind), 0.7 for national lines (whose
+ *    texts lack the HS "Goods; kind, details" structure, so that an HS subheading comes before a
+ *    national line of the same words);
  * 3. then the shorter description (fewer other things in it), then the code.
  *
  * With a country, a national line is ranked with its HS subheading when that is an answer too,
