@@ -12,7 +12,7 @@ import { searchHsCodes } from "../../shared/hs/search.ts";
 serviceTest("hs search: a page is the start of a longer page, with the same total", async (t) => {
   const db = await testDb();
   const searches = [
-    { q: "car seats", country: "US" },
+    { q: "plastic toys", country: "US" },
     { q: "steel", country: "US" },
     { q: "cotton shirts", country: "US" },
     { q: "leather sofa", country: "US" },
