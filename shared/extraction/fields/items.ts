@@ -24,6 +24,7 @@ import {
 } from "./confidence.ts";
 import { clean } from "./text.ts";
 import { withoutLineNumbers } from "./line_numbers.ts";
+import { hsText } from "./hs_text.ts";
 import { rowTriple, type Token } from "./row_arithmetic.ts";
 import { lostDigits } from "./lost_digits.ts";
 
@@ -261,7 +262,8 @@ function hsOf(
     const padded = digits.length % 2 === 1 ? `0${digits}` : digits;
     text = padded.length > 4 ? `${padded.slice(0, 4)}.${padded.slice(4)}` : padded;
   }
-  const m = text.match(/\d[\d.\s]*\d/);
+  // A number another column ran into the code's cell ("4'000 3304.99") is no part of it.
+  const m = hsText(text).code.match(/\d[\d.\s]*\d/);
   if (!m) return null;
   const digits = m[0].replace(/[.\s]/g, "");
   if (digits.length < 4 || digits.length > 10) return null;

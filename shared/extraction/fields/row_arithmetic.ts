@@ -11,13 +11,29 @@
 import type { RawCell, RawRow } from "./table.ts";
 import type { ColumnType } from "./table_header.ts";
 import { type DecimalMark, parseNumber } from "./numbers.ts";
+import { hsText } from "./hs_text.ts";
 
-/** Cells whose numbers may be the row's quantity, price or amount. */
-const VALUE_CELLS: ColumnType[] = ["quantity", "unit_price", "amount", "other", "unit", "count"];
+/**
+ * Cells whose numbers may be the row's quantity, price or amount: of an HS code's cell, only
+ * the numbers run into it before the code (a quantity set flush right against it).
+ */
+const VALUE_CELLS: ColumnType[] = [
+  "quantity",
+  "unit_price",
+  "amount",
+  "other",
+  "unit",
+  "count",
+  "hs_code",
+];
 
 /** A number in a cell's text, not part of a code ("J375-1") or a word. */
 const NUMBER =
   /(?<![\p{L}\d\-/.,])\d{1,3}(?:[ .,'\u00a0]\d{3})+(?:[.,]\d+)?(?![\p{L}\d\-/])|(?<![\p{L}\d\-/.,])\d+(?:[.,]\d+)?(?![\p{L}\d\-/])/gu;
+
+function textOf(cell: RawCell, type: ColumnType): string {
+  return type === "hs_code" ? hsText(cell.text).lead : cell.text;
+}
 
 export interface Token {
   value: number;
@@ -48,7 +64,7 @@ export function rowTriple(
     const mark = type === "quantity" ? marks.quantity : marks.amount;
     const words = cell.segments.flatMap((s) => s.words);
     const used = new Set<number>();
-    for (const m of cell.text.matchAll(NUMBER)) {
+    for (const m of textOf(cell, type).matchAll(NUMBER)) {
       const n = parseNumber(m[0], mark);
       const first = m[0].split(/\s/)[0]!;
       const at = words.findIndex((w, i) => !used.has(i) && w.text.includes(first));

@@ -214,6 +214,10 @@ function splitByColumn(
   // "No." and "Description", "10 kg" under "Quantity" and "Unit"); words inside never do.
   const leaves = (i: number, fromLeft: boolean) => {
     const { w } = byWord[i]!;
+    // An HS code taken from the phrase's end ends there: a number before its four-digit
+    // head is the text's ("Skin care creams, 50" wrapped beside "3304.99"), not the code's.
+    const after = byWord[i + 1];
+    if (!fromLeft && after?.col.type === "hs_code" && /^\d{4}/.test(after.text)) return false;
     const span = { x0: w.x, x1: w.x + w.width };
     let own = columns.find((c) =>
       c !== whole && fits(w.text, c.type) &&
@@ -236,12 +240,25 @@ function splitByColumn(
     // A description running on under a narrow header into the HS code column ("Extra virgin
     // olive oil, 5 l tins 1509.20.00"): its words up to where a code starts are the
     // description's.
+    // A number in the text ("Skin care creams, 50 3304.99") is the description's too, when
+    // the words before it were; but not words past another column between the description's
+    // and the code's ("USD" of the amount "USD 6.475,00 0601.10").
     const wordy = (k: number) => /\p{L}/u.test(byWord[k]?.text ?? "");
+    const running = (k: number) =>
+      byWord[k - 1]?.col.type === "description" &&
+      byWord.slice(k + 1).some((b) => /^\d{4}/.test(b.text));
     if (
       !own && fromLeft && whole.type === "hs_code" && !/^\d{4}/.test(w.text) &&
-      (wordy(i) || wordy(i + 1))
+      (wordy(i) || wordy(i + 1) || running(i))
     ) {
-      own = columns.find((c) => c.type === "description" && c.x0 < whole.x0 && c.x0 <= w.x);
+      own = columns.find((c) =>
+        c.type === "description" && c.x0 < whole.x0 && c.x0 <= w.x &&
+        !columns.some((d) => d.x0 >= c.x1 && d.x1 <= w.x)
+      );
+    }
+    // A currency before a number goes where the number goes ("USD 6.475,00" to the amount).
+    if (!own && fromLeft && CURRENCY_WORD.test(w.text) && /^\d/.test(byWord[i + 1]?.text ?? "")) {
+      if (leaves(i + 1, true)) own = byWord[i + 1]!.col;
     }
     // An amount and an HS code the text layer ran together ("55,527.20 94036010" under
     // "Amount" and "Tariff code", cells set without padding): a word whose middle lies
@@ -283,6 +300,9 @@ function splitByColumn(
   }
   return out;
 }
+
+/** A currency alone: a code or a symbol ("USD", "€", "US$"). */
+const CURRENCY_WORD = /^(?:[A-Z]{3}|\p{Lu}{0,2}\p{Sc})$/u;
 
 /** An HS code as printed: four digits, then pairs, with dots or nothing between. */
 const HS_LIKE = /^\d{4}(?:\.?\d{2}){1,3}$/;

@@ -1,0 +1,39 @@
+/**
+ * An HS code cell that also holds the number of a cell beside it: narrow cells of a text layer
+ * run a quantity set flush right ("4'000 3304.99", "519 5702 42"), or a line number set beside
+ * the code ("1 8708.99"), into the code's phrase. The code is what ends the cell: a group of four
+ * digits, then pairs (with dots, or as words of their own); the numbers before it are another
+ * column's, which the row's arithmetic may still place.
+ */
+
+/** The code's head: four digits, maybe with its pairs ("8708.99", "9403.6090", "85369000"). */
+const HEAD = /^\d{4}(?:\.?\d{2}){0,3}$/;
+/** A pair set as a word of its own after the head ("3926 90", "0901 11 90"). */
+const PAIR = /^\d{2}$/;
+/** A number as a cell holds it: digits with thousands or decimal marks. */
+const NUMBER = /^\d[\d.,'’]*$/;
+/** A code written whole with one separator throughout ("8471 3000", "0901.11.90"). */
+const WHOLE = /^\d{4}(?:([ .])\d{2}(?:\d{2})?)(?:\1\d{2}(?:\d{2})?)*$/;
+
+export interface HsText {
+  /** The numbers before the code ("4'000"), empty when the cell holds the code alone. */
+  lead: string;
+  code: string;
+}
+
+/**
+ * The cell's text as numbers before a code and the code, when it reads so: the code's words
+ * run to the cell's end, and only numbers stand before them. Otherwise the text whole.
+ */
+export function hsText(text: string): HsText {
+  const words = text.trim().split(/\s+/);
+  if (WHOLE.test(words.join(" "))) return { lead: "", code: text };
+  for (let k = 1; k < words.length; k++) {
+    if (!HEAD.test(words[k]!) || !words.slice(k + 1).every((w) => PAIR.test(w))) continue;
+    // "2026 8708.99" may be a year; "84 71 30"-style codes have no four-digit head and so
+    // never get here. A lead is numbers alone.
+    if (!words.slice(0, k).every((w) => NUMBER.test(w))) break;
+    return { lead: words.slice(0, k).join(" "), code: words.slice(k).join(" ") };
+  }
+  return { lead: "", code: text };
+}
