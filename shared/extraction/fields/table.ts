@@ -12,6 +12,7 @@ import { isNoteHead, isNoteLabel, noteOf } from "./notes.ts";
 import { contentHeader } from "./table_content.ts";
 import { alignedColumns, bestColumn } from "./table_columns.ts";
 import { describedByContent } from "./table_describe.ts";
+import { codesApart } from "./table_codes.ts";
 import { retypeByContent } from "./table_retype.ts";
 import { gapBetween, maxLineGap, overlapX } from "./geometry.ts";
 import { matchLabel } from "./labels.ts";
@@ -99,12 +100,13 @@ function rowsUnder(
   doc: DocumentLines,
   header: TableHeader,
 ): { rows: RawRow[]; end: number; types: ColumnType[] } {
-  const columns = describedByContent(
+  const described = describedByContent(
     doc,
     alignedColumns(doc, header.columns, header.lastLine, endsTable),
     header.lastLine,
     endsTable,
   );
+  const { columns, added } = codesApart(doc, described, header.lastLine, endsTable);
   const lines: TableLine[] = [];
   let end = header.lastLine;
   let previous: { y1: number } = doc.lines[header.lastLine]!;
@@ -130,7 +132,8 @@ function rowsUnder(
   return {
     rows: joinLines(lines, types, smallPrint(doc, lines)),
     end: Math.min(end, doc.lines.length - 1),
-    types: columns.map((c) => c.type),
+    // The header's columns, one type each: a codes' column set beside them is no header's.
+    types: columns.filter((c) => c !== added).map((c) => c.type),
   };
 }
 
