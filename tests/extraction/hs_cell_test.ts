@@ -21,6 +21,10 @@ Deno.test("hsText() parts the numbers run in before a code from the code", () =>
   equal(parts("35'450 85369000"), "35'450|85369000");
   equal(parts("1 8708.99"), "1|8708.99");
   equal(parts("4000 3304.99"), "4000|3304.99");
+  // A quantity with its unit, set flush right against the code.
+  equal(parts("8,200 ctns 3926 90"), "8,200 ctns|3926 90");
+  equal(parts("1,550 m2 69072210"), "1,550 m2|69072210");
+  equal(parts("ctns 3926 90"), "|ctns 3926 90");
   // A code alone, however written, stays whole.
   equal(parts("0901 11 90"), "|0901 11 90");
   equal(parts("8471 3000"), "|8471 3000");

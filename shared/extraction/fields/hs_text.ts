@@ -12,6 +12,8 @@ const HEAD = /^\d{4}(?:\.?\d{2}){0,3}$/;
 const PAIR = /^\d{2}$/;
 /** A number as a cell holds it: digits with thousands or decimal marks. */
 const NUMBER = /^\d[\d.,'’]*$/;
+/** A quantity's unit after its number ("8,200 ctns", "1,550 m2"). */
+const UNIT = /^\p{L}{1,8}[.²³23]?$/u;
 /** A code written whole with one separator throughout ("8471 3000", "0901.11.90"). */
 const WHOLE = /^\d{4}(?:([ .])\d{2}(?:\d{2})?)(?:\1\d{2}(?:\d{2})?)*$/;
 
@@ -30,9 +32,9 @@ export function hsText(text: string): HsText {
   if (WHOLE.test(words.join(" "))) return { lead: "", code: text };
   for (let k = 1; k < words.length; k++) {
     if (!HEAD.test(words[k]!) || !words.slice(k + 1).every((w) => PAIR.test(w))) continue;
-    // "2026 8708.99" may be a year; "84 71 30"-style codes have no four-digit head and so
-    // never get here. A lead is numbers alone.
-    if (!words.slice(0, k).every((w) => NUMBER.test(w))) break;
+    // "84 71 30"-style codes have no four-digit head and so never get here. A lead is numbers,
+    // a unit after one ("8,200 ctns 3926 90"), nothing else.
+    if (!words.slice(0, k).every((w, j) => NUMBER.test(w) || j > 0 && UNIT.test(w))) break;
     return { lead: words.slice(0, k).join(" "), code: words.slice(k).join(" ") };
   }
   return { lead: "", code: text };
