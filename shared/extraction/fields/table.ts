@@ -8,7 +8,7 @@
  */
 import type { DocumentLines, Line, Segment } from "./layout_lines.ts";
 import { type Column, type ColumnType, findHeaders, type TableHeader } from "./table_header.ts";
-import { isNoteHead, isNoteLabel, noteOf } from "./notes.ts";
+import { isNoteHead, isNoteLabel, isReferenceText, noteOf } from "./notes.ts";
 import { contentHeader } from "./table_content.ts";
 import { alignedColumns, bestColumn } from "./table_columns.ts";
 import { describedByContent } from "./table_describe.ts";
@@ -494,12 +494,15 @@ function median(values: number[]): number {
  * A line among the rows that is a reference set before its items ("Auftrag 17443", "Lot 12"):
  * a word and a whole number, the only number of the line, no goods' text. Its number standing
  * under the quantities would otherwise make an item of it, and move every item's numbers on.
+ * A reference in the goods' column ("Lot no. 12912", "Shipment 1 of 1") is no goods' text
+ * either, wherever it stands: it would start the next item's description or end the last one's.
  */
 function isReference(tl: TableLine): boolean {
-  if (tl.cells.description) return false;
   const texts = tl.line.segments.map((s) => s.text.trim());
-  return texts.length === 1 &&
-    /^\p{L}[\p{L}.]+:?\s+(?:(?:no|nr|n[°º])\.?\s*)?\d+$/iu.test(texts[0]!);
+  if (texts.length !== 1) return false;
+  if (tl.cells.description) return isReferenceText(texts[0]!);
+  return /^\p{L}[\p{L}.]+:?\s+(?:(?:no|nr|n[°º])\.?\s*)?\d+$/iu.test(texts[0]!) ||
+    isReferenceText(texts[0]!);
 }
 
 /**
