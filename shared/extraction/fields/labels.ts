@@ -490,6 +490,16 @@ export function matchLabelText(raw: string): LabelMatch | null {
   // "Seller / Exporter", "Consignee (ship to)", "Exporter name and address": one label.
   for (;;) {
     const next = phraseAt(tokens, used);
+    // A word of two meanings that the slash translates ("Firma / Shipper": a company, not a
+    // signature) is the label its translation names.
+    if (
+      next && phrase.kind === "other" && next.kind !== "other" &&
+      SLASH.test(between(text, tokens, used))
+    ) {
+      phrase = next;
+      used += next.tokens.length;
+      continue;
+    }
     if (
       next && (next.kind === phrase.kind || next.kind === "other") &&
       /[/|(&,]|\band\b|\bor\b/i.test(between(text, tokens, used))
