@@ -151,6 +151,7 @@ Deno.test("matchLabelText() knows label synonyms, bilingual labels and numbered 
   equal(kind("Firma / Shipper / Exporter"), "exporter");
   equal(kind("Firma / Vendor:"), "exporter");
   equal(kind("Firma / Signature"), "other");
+  equal(matchLabelText("Firma")?.also, "exporter");
   equal(kind("③ Port of loading"), "port_of_loading");
   equal(kind("P OR T OF LOADIN G"), "port_of_loading");
   equal(kind("Total net weight (kg)"), "other");

@@ -34,8 +34,10 @@ export function labelHits(doc: DocumentLines): LabelHit[] {
       const match = matchLabel(segment);
       if (!match) continue;
       hits.push({ segment, match });
-      // "Invoice No. & Date": one label, two fields.
-      if (match.also) hits.push({ segment, match: { ...match, kind: match.also, rank: 0 } });
+      // "Invoice No. & Date": one label, two fields; "Firma": one of two meanings.
+      if (match.also) {
+        hits.push({ segment, match: { ...match, kind: match.also, rank: match.alsoRank ?? 0 } });
+      }
     }
   }
   return hits;

@@ -399,6 +399,8 @@ interface Phrase {
   tokens: string[];
   /** A second field the same label heads ("Invoice No. & Date"). */
   also?: LabelKind;
+  /** The rank it heads that field at, when not the first (a word of two meanings). */
+  alsoRank?: number;
 }
 
 /** Labels that head two fields at once. */
@@ -419,6 +421,20 @@ const PHRASES: Phrase[] = [
   ),
   ...DUAL.map(([p, kind, also]): Phrase => ({ kind, rank: 0, tokens: p.split(" "), also })),
 ].sort((a, b) => b.tokens.length - a.tokens.length);
+
+/**
+ * A word of two meanings, a party's label in one language and a word of no field in another
+ * ("Firma": a company, a signature), heads the party as well: where it stands over a block of
+ * name and address lines, that is what it labels.
+ */
+for (const p of PHRASES) {
+  if (p.kind !== "other") continue;
+  const key = p.tokens.join(" ");
+  const party = PHRASES.find((q) =>
+    (q.kind === "exporter" || q.kind === "importer") && q.tokens.join(" ") === key
+  );
+  if (party) Object.assign(p, { also: party.kind, alsoRank: party.rank });
+}
 
 /** Phrases by their letters alone, for labels set in spaced capitals ("P OR T OF LOADIN G"). */
 const COMPACT = new Map<string, Phrase>();
@@ -457,6 +473,7 @@ export interface LabelMatch {
   /** The label was closed by a colon (so text after it is its value). */
   colon: boolean;
   also?: LabelKind;
+  alsoRank?: number;
 }
 
 /** The label a segment starts with, or null. */
@@ -532,6 +549,7 @@ export function matchLabelText(raw: string): LabelMatch | null {
     rest,
     colon,
     ...(phrase.also ? { also: phrase.also } : {}),
+    ...(phrase.alsoRank !== undefined ? { alsoRank: phrase.alsoRank } : {}),
   };
 }
 
