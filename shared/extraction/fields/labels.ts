@@ -493,6 +493,12 @@ export function matchLabelText(raw: string): LabelMatch | null {
   if (tokens.length === 0) return null;
   let at = 0;
   let phrase = phraseAt(tokens, 0);
+  // Words of the label past its phrase's own ("Nº de factura" read as "factura nº").
+  let extra = 0;
+  if (!phrase) {
+    const swapped = numberFirst(tokens);
+    if (swapped) [phrase, extra] = [swapped.phrase, swapped.length - swapped.phrase.tokens.length];
+  }
   if (!phrase) {
     // "Verladehafen / Port of loading", "Facture n° / Invoice No.": a label in another
     // language, then the English one after a slash.
@@ -503,7 +509,7 @@ export function matchLabelText(raw: string): LabelMatch | null {
     }
   }
   if (!phrase) return compactMatch(tokens);
-  let used = at + phrase.tokens.length;
+  let used = at + phrase.tokens.length + extra;
   // "Seller / Exporter", "Consignee (ship to)", "Exporter name and address": one label.
   for (;;) {
     const next = phraseAt(tokens, used);
@@ -553,6 +559,26 @@ export function matchLabelText(raw: string): LabelMatch | null {
   };
 }
 
+/** Words between a number sign and what it numbers ("N° de factura", "No. of invoice"). */
+const CONNECTORS = new Set(["de", "du", "da", "del", "della", "di", "of", "van", "der"]);
+
+/**
+ * A label written number sign first ("Nº factura", "N° de factura") where the vocabulary has
+ * it number sign last ("Factura nº"): the same label, in the other order languages use.
+ */
+function numberFirst(tokens: Token[]): { phrase: Phrase; length: number } | undefined {
+  if (!NUMBER_SIGNS.has(tokens[0]!.t)) return undefined;
+  const k = CONNECTORS.has(tokens[1]?.t ?? "") ? 2 : 1;
+  const word = tokens[k];
+  if (!word) return undefined;
+  // Of the plainest labels only: "N° Ref." over a table's line numbers is no "Ref. no".
+  const phrase = PHRASES.find((p) =>
+    p.rank === 0 && p.tokens.length === 2 && NUMBER_SIGNS.has(p.tokens[1]!) &&
+    sameWord(word.t, p.tokens[0]!)
+  );
+  return phrase && { phrase, length: k + 1 };
+}
+
 function phraseAt(tokens: Token[], at: number): Phrase | undefined {
   return PHRASES.find((p) =>
     at + p.tokens.length <= tokens.length &&
@@ -567,8 +593,12 @@ const LONG_WORD = 9;
  * A label's word, or a long one with one letter misread: OCR reads a bold "á" as "d"
  * ("Destinatdrio"), and a misread label word left the label unknown and its block unread.
  */
+/** Ways of writing "number" in a label ("N°", "Nº", "No.", "Nr.", "Núm."), folded. */
+const NUMBER_SIGNS = new Set(["n", "no", "nr", "nro", "num", "numero"]);
+
 function sameWord(read: string, word: string): boolean {
   if (read === word) return true;
+  if (NUMBER_SIGNS.has(read) && NUMBER_SIGNS.has(word)) return true;
   if (read.length !== word.length || word.length < LONG_WORD) return false;
   let differ = 0;
   for (let i = 0; i < word.length && differ < 2; i++) if (read[i] !== word[i]) differ++;
