@@ -70,7 +70,7 @@ export function readItems(
     let quantity = numberOf(row.cells.quantity, marks.quantity, ocr);
     let price = numberOf(row.cells.unit_price, marks.unit_price, ocr, true);
     let amount = numberOf(row.cells.amount, marks.amount, ocr, true);
-    const description = descriptions[r]!;
+    let description = descriptions[r]!;
     if (description === "" && !quantity && !price) continue;
     let check = arithmetic(quantity, price, amount);
     // The columns did not give three numbers that agree: the row's own arithmetic may (its
@@ -86,6 +86,10 @@ export function readItems(
       });
       [quantity, price, amount] = [cell(triple.quantity), cell(triple.price), cell(triple.amount)];
       check = "agrees";
+      // The quantity the goods' text started with is no part of it.
+      if (triple.quantity.cell === row.cells.description) {
+        description = description.replace(/^\S+\s+/, "");
+      }
     }
     // An OCR row whose quantity or price lost digits: the other two numbers tell the value.
     if (ocr && check === "disagrees") {
