@@ -122,3 +122,16 @@ Deno.test("a currency before an amount in the code's phrase is the amount's", as
     "Tulip bulbs, dormant|0601.10.00|17500|0.37 / Ball bearings|8482 10 00|3600|5.53",
   );
 });
+
+Deno.test("line numbers under the quantity's header leave the quantities to the codes' cells", async () => {
+  // A packing list set flush right: each column's values stand under the next header.
+  const lines = [
+    ...row(200, [[171, "No"], [216, "Qty"], [260, "HS"], [340, "Goods"], [450, "Cartons"]]),
+    ...row(215, [[213, "1"], [243, "8,200 ctns 3926 90"], [340, "Plastic boxes"], [460, "92"]]),
+    ...row(230, [[213, "2"], [248, "3,300 pcs 620342"], [340, "Denim trousers"], [460, "28"]]),
+  ];
+  equal(
+    (await items(lines)).join(" / "),
+    "Plastic boxes|3926 90|8200| / Denim trousers|620342|3300|",
+  );
+});

@@ -6,6 +6,8 @@
  * column's, which the row's arithmetic may still place.
  */
 
+import type { RawRow } from "./table.ts";
+
 /** The code's head: four digits, maybe with its pairs ("8708.99", "9403.6090", "85369000"). */
 const HEAD = /^\d{4}(?:\.?\d{2}){0,3}$/;
 /** A pair set as a word of its own after the head ("3926 90", "0901 11 90"). */
@@ -38,4 +40,21 @@ export function hsText(text: string): HsText {
     return { lead: words.slice(0, k).join(" "), code: words.slice(k).join(" ") };
   }
   return { lead: "", code: text };
+}
+
+/**
+ * Rows whose quantity cells hold their own line numbers (1, 2, 3… in order: the numbers of a
+ * column set flush right under the quantity's header) while the HS code's cells start with a
+ * number each: those numbers are the quantities, set flush right against the codes.
+ */
+export function quantitiesFromCodes(rows: RawRow[]): void {
+  if (rows.length < 2) return;
+  const leads = rows.map((r) => hsText(r.cells.hs_code?.text ?? "").lead);
+  const numbered = rows.every((r, i) => r.cells.quantity?.text.trim() === String(i + 1));
+  if (!numbered || leads.some((l) => !/^\d/.test(l))) return;
+  rows.forEach((row, i) => {
+    const code = row.cells.hs_code!;
+    row.cells.quantity = { text: leads[i]!, segments: code.segments };
+    row.cells.hs_code = { text: hsText(code.text).code, segments: code.segments };
+  });
 }

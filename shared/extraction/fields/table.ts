@@ -13,6 +13,7 @@ import { contentHeader } from "./table_content.ts";
 import { alignedColumns, bestColumn } from "./table_columns.ts";
 import { describedByContent } from "./table_describe.ts";
 import { codesApart } from "./table_codes.ts";
+import { quantitiesFromCodes } from "./hs_text.ts";
 import { retypeByContent } from "./table_retype.ts";
 import { gapBetween, maxLineGap, overlapX } from "./geometry.ts";
 import { matchLabel } from "./labels.ts";
@@ -76,6 +77,7 @@ export function findTable(doc: DocumentLines): RawTable | null {
   }
   const kept = rows.slice(0, MAX_ROWS);
   retypeByContent(kept, columns);
+  quantitiesFromCodes(kept);
   return { rows: kept, columns, regions };
 }
 
