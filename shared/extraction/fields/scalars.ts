@@ -247,6 +247,14 @@ function currencyFromText(ctx: Context): Leaf<string> | undefined {
       for (const m of seg.text.matchAll(/[(\[]\s*(€|£|zł|₺|₹|₩|円|元)\s*[)\]]/g)) {
         vote(SYMBOLS[m[1]!]!, seg, true);
       }
+      // "Unit price ($)": the usual reading of a bare "$" or "¥", a guess.
+      for (const m of seg.text.matchAll(/[(\[]\s*([$¥])\s*[)\]]/g)) {
+        vote(AMBIGUOUS_SYMBOLS[m[1]!]!, seg, false);
+      }
+      // The Swiss franc's abbreviation by an amount ("0.59 Fr.", "SFr. 12.50").
+      if (/^(?:[\d.,'’\s]*\d\s*S?Fr\.|S?Fr\.\s*\d[\d.,'’\s]*)$/.test(seg.text.trim())) {
+        vote("CHF", seg, true);
+      }
       // A code next to an amount: "EUR 1,234.00", "1.234,00 EUR", "Total USD | 16,460.00".
       const words = seg.text.split(/\s+/);
       const first = words[0]!, last = words[words.length - 1]!;
