@@ -147,6 +147,16 @@ Deno.test("matchLabelText() knows label synonyms, bilingual labels and numbered 
   equal(kind("Sold to"), "importer");
   equal(kind("Consignee (ship to)"), "importer");
   equal(kind("Verladehafen / Port of loading"), "port_of_loading");
+  // A word of two meanings ("Firma": a company, a signature) is what its translation says.
+  equal(kind("Firma / Shipper / Exporter"), "exporter");
+  equal(kind("Firma / Vendor:"), "exporter");
+  equal(kind("Firma / Signature"), "other");
+  equal(matchLabelText("Firma")?.also, "exporter");
+  // A label written number sign first, or with another way of writing "number".
+  equal(kind("Nº factura"), "invoice_number");
+  equal(kind("N° de factura"), "invoice_number");
+  equal(matchLabelText("Nº factura MX-8940/26")?.rest, "MX-8940/26");
+  equal(kind("N° Ref."), undefined);
   equal(kind("③ Port of loading"), "port_of_loading");
   equal(kind("P OR T OF LOADIN G"), "port_of_loading");
   equal(kind("Total net weight (kg)"), "other");

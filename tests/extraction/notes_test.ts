@@ -1,12 +1,14 @@
 /**
  * Notes under a line item's description ("Origin: …", "HS code: …") are not part of the
- * description, and an HS code in one is the item's.
+ * description, and an HS code in one is the item's. Nor is a reference alone on its line ("Lot
+ * no. 12912", "Shipment 1 of 1"), wherever it stands among the rows.
  */
 import { assert, equal } from "../support/assert.ts";
-import { noteOf } from "../../shared/extraction/fields/notes.ts";
+import { isReferenceText, noteOf } from "../../shared/extraction/fields/notes.ts";
 import { findFields } from "../../shared/extraction/fields/finder.ts";
 import { fileLookups } from "../../shared/extraction/fields/reference_files.ts";
 import type { SheetDocument } from "../../shared/extraction/layout.ts";
+import { onePage, row, words } from "../support/placed_words.ts";
 
 Deno.test("noteOf() knows a label-colon-value line, and an HS code as its value", () => {
   equal(JSON.stringify(noteOf("Country of origin: GERMANY")), "{}");
@@ -42,4 +44,63 @@ Deno.test("findFields() keeps notes out of descriptions and takes their HS codes
   assert(tables!.hs_code!.confidence >= 0.9);
   equal(chairs?.description?.value, "Upholstered chairs with wooden frames");
   equal(chairs?.hs_code, undefined);
+});
+
+Deno.test("isReferenceText() knows a reference or a shipment's count alone on a line", () => {
+  for (const text of ["Order 40699", "Lot no. 12912", "注文 23265", "批号 26039", "Envío 1/1"]) {
+    equal(isReferenceText(text), true, text);
+  }
+  equal(isReferenceText("Shipment 1 of 1"), true);
+  for (const text of ["bearings 32208", "Canned tuna 120 g", "Size 42", "Electrical connectors"]) {
+    equal(isReferenceText(text), false, text);
+  }
+});
+
+Deno.test("a reference line among the rows joins no item's description", async () => {
+  // Rows set from the middle: the reference stands between two items, nearer the one below.
+  const doc = onePage([
+    ...words(40, 40, "COMMERCIAL INVOICE"),
+    ...row(200, [[40, "Description"], [300, "Quantity"], [380, "Unit price"], [480, "Amount"]]),
+    ...words(40, 215, "Shipment 1 of 1"),
+    ...row(227, [[40, "Men's cotton denim trousers"], [300, "361"], [380, "11.30"], [
+      480,
+      "4,079.30",
+    ]]),
+    ...words(40, 239, "注文 23265"),
+    ...row(248, [[40, "Extra virgin olive oil"], [300, "1,850"], [380, "33.80"], [
+      480,
+      "62,530.00",
+    ]]),
+    ...words(40, 259, "Partia 25713"),
+  ]);
+  const result = await findFields(doc, await fileLookups());
+  equal(
+    result.goods.line_items.map((i) => i.description?.value).join("|"),
+    "Men's cotton denim trousers|Extra virgin olive oil",
+  );
+});
+
+Deno.test("a shipment's count over the rows makes no item and moves no quantity", async () => {
+  const doc = onePage([
+    ...words(40, 40, "COMMERCIAL INVOICE"),
+    ...row(200, [[40, "Item"], [75, "Qty"], [120, "Description"], [340, "Price"], [
+      420,
+      "Amount",
+    ]]),
+    // Under the line numbers and the quantities, as wide as both.
+    ...words(40, 212, "Envío 1/1"),
+    ...row(224, [[40, "1"], [75, "8600"], [120, "Electrical connectors"], [340, "1.23"], [
+      420,
+      "10578.00",
+    ]]),
+    ...row(236, [[40, "2"], [75, "1750"], [120, "Skin care creams"], [340, "10.70"], [
+      420,
+      "18725.00",
+    ]]),
+  ]);
+  const result = await findFields(doc, await fileLookups());
+  equal(
+    result.goods.line_items.map((i) => `${i.quantity?.value} ${i.description?.value}`).join("|"),
+    "8600 Electrical connectors|1750 Skin care creams",
+  );
 });

@@ -45,3 +45,32 @@ Deno.test("a bracketed unit run into the next column's header is two words", () 
   assertEquals(texts([item("(kg)HS", 40)]), ["(kg)", "HS"]);
   assertEquals(texts([item("Box(es)Qty", 40)]), ["Box(es)Qty"]);
 });
+
+Deno.test("a digit or letter and a CJK character a font's gap apart are one word", () => {
+  // Widths as the fonts set them: a digit 5.7, a CJK character 9 (the font size).
+  const run = (str: string, x: number, width: number): PdfTextItem => ({
+    str,
+    transform: [9, 0, 0, 9, x, 500],
+    width,
+    height: 9,
+  });
+  const space = run(" ", 0, 0);
+  // "电气连接器 2芯": a space 2.8 wide after the goods' name (0.31 em), 1.9 inside "2芯".
+  assertEquals(
+    texts([
+      run("电气连接器", 67.7, 45),
+      { ...space },
+      run("2", 115.5, 5.7),
+      { ...space },
+      run("芯", 123.1, 9),
+    ]),
+    ["电气连接器", "2芯"],
+  );
+  assertEquals(texts([run("针织", 150, 18), { ...space }, run("T", 169.8, 5.5)]), ["针织T"]);
+  // A space written in the run parts them, however narrow; so does a Latin gap of two words.
+  assertEquals(texts([run("针织 T", 150, 25)]), ["针织", "T"]);
+  assertEquals(texts([run("steel", 40, 25), { ...space }, run("case", 66.9, 20)]), [
+    "steel",
+    "case",
+  ]);
+});

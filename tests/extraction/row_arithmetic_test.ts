@@ -96,3 +96,64 @@ Deno.test("rowTriple(): the number the quantity column holds is the quantity, th
   const u = rowTriple(unread, marks);
   equal([u?.quantity.value, u?.price.value].join(" "), "763 18.1");
 });
+
+Deno.test("rowTriple() takes a quantity the goods' text starts with, or a line number's neighbour", () => {
+  const dot = { quantity: ".", unit_price: ".", amount: "." } as const;
+  const glued: RawRow = {
+    cells: {
+      description: cell(231, "466 Upholstered chairs"),
+      unit_price: cell(471, "133.50"),
+      amount: cell(533, "62211.00"),
+    },
+    wrapped: false,
+  };
+  const g = rowTriple(glued, dot);
+  equal([g?.quantity.value, g?.price.value, g?.amount.value].join(" "), "466 133.5 62211");
+  equal(g?.quantity.cell, glued.cells.description);
+  // The line number and the quantity in one cell: "1 278" is no 1,278 here.
+  const numbered: RawRow = {
+    cells: {
+      quantity: cell(49, "1 278"),
+      unit_price: cell(443, "156.20"),
+      amount: cell(513, "43423.60"),
+    },
+    wrapped: false,
+  };
+  const n = rowTriple(numbered, dot);
+  equal([n?.quantity.value, n?.price.value, n?.amount.value].join(" "), "278 156.2 43423.6");
+  // A number inside the goods' text is none of the row's.
+  const inside: RawRow = {
+    cells: {
+      description: cell(231, "Red wine 75 cl"),
+      quantity: cell(400, "10"),
+      unit_price: cell(471, "75.00"),
+      amount: cell(533, "750.00"),
+    },
+    wrapped: false,
+  };
+  equal(rowTriple(inside, dot)?.quantity.cell, inside.cells.quantity);
+});
+
+Deno.test("findFields() parts a quantity set flush right against the goods' text", async () => {
+  const doc: TextDocument = onePage([
+    ...placed(40, 40, "INVOICE"),
+    ...placed(105, 200, "No."),
+    ...placed(173, 200, "Quantity"),
+    ...placed(242, 200, "Product"),
+    ...placed(421, 200, "Unit price"),
+    ...placed(489, 200, "Value"),
+    ...placed(160, 215, "1"),
+    ...placed(231, 215, "466 Upholstered chairs"),
+    ...placed(471, 215, "133.50"),
+    ...placed(520, 215, "62211.00"),
+    ...placed(160, 230, "2"),
+    ...placed(234, 230, "65 Brake calipers"),
+    ...placed(474, 230, "65.20"),
+    ...placed(525, 230, "4238.00"),
+  ]);
+  const result = await findFields(doc, await fileLookups());
+  equal(
+    result.goods.line_items.map((i) => `${i.quantity?.value} ${i.description?.value}`).join("|"),
+    "466 Upholstered chairs|65 Brake calipers",
+  );
+});

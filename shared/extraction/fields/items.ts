@@ -24,6 +24,7 @@ import {
 } from "./confidence.ts";
 import { clean } from "./text.ts";
 import { withoutLineNumbers } from "./line_numbers.ts";
+import { hsText } from "./hs_text.ts";
 import { rowTriple, type Token } from "./row_arithmetic.ts";
 import { lostDigits } from "./lost_digits.ts";
 
@@ -69,7 +70,7 @@ export function readItems(
     let quantity = numberOf(row.cells.quantity, marks.quantity, ocr);
     let price = numberOf(row.cells.unit_price, marks.unit_price, ocr, true);
     let amount = numberOf(row.cells.amount, marks.amount, ocr, true);
-    const description = descriptions[r]!;
+    let description = descriptions[r]!;
     if (description === "" && !quantity && !price) continue;
     let check = arithmetic(quantity, price, amount);
     // The columns did not give three numbers that agree: the row's own arithmetic may (its
@@ -85,6 +86,10 @@ export function readItems(
       });
       [quantity, price, amount] = [cell(triple.quantity), cell(triple.price), cell(triple.amount)];
       check = "agrees";
+      // The quantity the goods' text started with is no part of it.
+      if (triple.quantity.cell === row.cells.description) {
+        description = description.replace(/^\S+\s+/, "");
+      }
     }
     // An OCR row whose quantity or price lost digits: the other two numbers tell the value.
     if (ocr && check === "disagrees") {
@@ -261,7 +266,8 @@ function hsOf(
     const padded = digits.length % 2 === 1 ? `0${digits}` : digits;
     text = padded.length > 4 ? `${padded.slice(0, 4)}.${padded.slice(4)}` : padded;
   }
-  const m = text.match(/\d[\d.\s]*\d/);
+  // A number another column ran into the code's cell ("4'000 3304.99") is no part of it.
+  const m = hsText(text).code.match(/\d[\d.\s]*\d/);
   if (!m) return null;
   const digits = m[0].replace(/[.\s]/g, "");
   if (digits.length < 4 || digits.length > 10) return null;

@@ -34,8 +34,10 @@ export function labelHits(doc: DocumentLines): LabelHit[] {
       const match = matchLabel(segment);
       if (!match) continue;
       hits.push({ segment, match });
-      // "Invoice No. & Date": one label, two fields.
-      if (match.also) hits.push({ segment, match: { ...match, kind: match.also, rank: 0 } });
+      // "Invoice No. & Date": one label, two fields; "Firma": one of two meanings.
+      if (match.also) {
+        hits.push({ segment, match: { ...match, kind: match.also, rank: match.alsoRank ?? 0 } });
+      }
     }
   }
   return hits;
@@ -145,6 +147,7 @@ export function candidatesOf(doc: DocumentLines, hit: LabelHit): Candidate[] {
   let previous: { y1: number } = hit.segment;
   let taken = 0;
   let upper: Segment | undefined;
+  let upperAt = -1;
   for (const line of linesBelow(doc, hit.segment.line)) {
     if (gapBetween(previous, line) > 1.5 * maxLineGap(doc)) break;
     previous = line;
@@ -156,8 +159,15 @@ export function candidatesOf(doc: DocumentLines, hit: LabelHit): Candidate[] {
     // the first alone.
     if (upper && gapBetween(upper, below) <= maxLineGap(doc)) {
       out.push({ text: `${upper.text} ${below.text}`, segments: [upper, below], how: "below" });
+      // A code the cell broke after its hyphen or slash ("INV-2026-" over "7981", "GB-" over
+      // "5622/2026") is one word again, before its first line alone.
+      if (/[-/]$/.test(upper.text) && !/\s/.test(below.text)) {
+        const whole = `${upper.text}${below.text}`;
+        out.splice(upperAt, 0, { text: whole, segments: [upper, below], how: "below" });
+      }
     }
     upper = below;
+    upperAt = out.length;
     out.push({ text: below.text, segments: [below], how: "below" });
     // "HBE-26-0307   Mar. 20, 2026" under "No. & date of invoice": the rest of the line too.
     // Not past a segment under another label of the label's own line: that is the next

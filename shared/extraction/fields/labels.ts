@@ -399,6 +399,8 @@ interface Phrase {
   tokens: string[];
   /** A second field the same label heads ("Invoice No. & Date"). */
   also?: LabelKind;
+  /** The rank it heads that field at, when not the first (a word of two meanings). */
+  alsoRank?: number;
 }
 
 /** Labels that head two fields at once. */
@@ -419,6 +421,20 @@ const PHRASES: Phrase[] = [
   ),
   ...DUAL.map(([p, kind, also]): Phrase => ({ kind, rank: 0, tokens: p.split(" "), also })),
 ].sort((a, b) => b.tokens.length - a.tokens.length);
+
+/**
+ * A word of two meanings, a party's label in one language and a word of no field in another
+ * ("Firma": a company, a signature), heads the party as well: where it stands over a block of
+ * name and address lines, that is what it labels.
+ */
+for (const p of PHRASES) {
+  if (p.kind !== "other") continue;
+  const key = p.tokens.join(" ");
+  const party = PHRASES.find((q) =>
+    (q.kind === "exporter" || q.kind === "importer") && q.tokens.join(" ") === key
+  );
+  if (party) Object.assign(p, { also: party.kind, alsoRank: party.rank });
+}
 
 /** Phrases by their letters alone, for labels set in spaced capitals ("P OR T OF LOADIN G"). */
 const COMPACT = new Map<string, Phrase>();
@@ -457,6 +473,7 @@ export interface LabelMatch {
   /** The label was closed by a colon (so text after it is its value). */
   colon: boolean;
   also?: LabelKind;
+  alsoRank?: number;
 }
 
 /** The label a segment starts with, or null. */
@@ -476,6 +493,12 @@ export function matchLabelText(raw: string): LabelMatch | null {
   if (tokens.length === 0) return null;
   let at = 0;
   let phrase = phraseAt(tokens, 0);
+  // Words of the label past its phrase's own ("Nº de factura" read as "factura nº").
+  let extra = 0;
+  if (!phrase) {
+    const swapped = numberFirst(tokens);
+    if (swapped) [phrase, extra] = [swapped.phrase, swapped.length - swapped.phrase.tokens.length];
+  }
   if (!phrase) {
     // "Verladehafen / Port of loading", "Facture n° / Invoice No.": a label in another
     // language, then the English one after a slash.
@@ -486,10 +509,20 @@ export function matchLabelText(raw: string): LabelMatch | null {
     }
   }
   if (!phrase) return compactMatch(tokens);
-  let used = at + phrase.tokens.length;
+  let used = at + phrase.tokens.length + extra;
   // "Seller / Exporter", "Consignee (ship to)", "Exporter name and address": one label.
   for (;;) {
     const next = phraseAt(tokens, used);
+    // A word of two meanings that the slash translates ("Firma / Shipper": a company, not a
+    // signature) is the label its translation names.
+    if (
+      next && phrase.kind === "other" && next.kind !== "other" &&
+      SLASH.test(between(text, tokens, used))
+    ) {
+      phrase = next;
+      used += next.tokens.length;
+      continue;
+    }
     if (
       next && (next.kind === phrase.kind || next.kind === "other") &&
       /[/|(&,]|\band\b|\bor\b/i.test(between(text, tokens, used))
@@ -522,7 +555,28 @@ export function matchLabelText(raw: string): LabelMatch | null {
     rest,
     colon,
     ...(phrase.also ? { also: phrase.also } : {}),
+    ...(phrase.alsoRank !== undefined ? { alsoRank: phrase.alsoRank } : {}),
   };
+}
+
+/** Words between a number sign and what it numbers ("N° de factura", "No. of invoice"). */
+const CONNECTORS = new Set(["de", "du", "da", "del", "della", "di", "of", "van", "der"]);
+
+/**
+ * A label written number sign first ("Nº factura", "N° de factura") where the vocabulary has
+ * it number sign last ("Factura nº"): the same label, in the other order languages use.
+ */
+function numberFirst(tokens: Token[]): { phrase: Phrase; length: number } | undefined {
+  if (!NUMBER_SIGNS.has(tokens[0]!.t)) return undefined;
+  const k = CONNECTORS.has(tokens[1]?.t ?? "") ? 2 : 1;
+  const word = tokens[k];
+  if (!word) return undefined;
+  // Of the plainest labels only: "N° Ref." over a table's line numbers is no "Ref. no".
+  const phrase = PHRASES.find((p) =>
+    p.rank === 0 && p.tokens.length === 2 && NUMBER_SIGNS.has(p.tokens[1]!) &&
+    sameWord(word.t, p.tokens[0]!)
+  );
+  return phrase && { phrase, length: k + 1 };
 }
 
 function phraseAt(tokens: Token[], at: number): Phrase | undefined {
@@ -539,8 +593,12 @@ const LONG_WORD = 9;
  * A label's word, or a long one with one letter misread: OCR reads a bold "á" as "d"
  * ("Destinatdrio"), and a misread label word left the label unknown and its block unread.
  */
+/** Ways of writing "number" in a label ("N°", "Nº", "No.", "Nr.", "Núm."), folded. */
+const NUMBER_SIGNS = new Set(["n", "no", "nr", "nro", "num", "numero"]);
+
 function sameWord(read: string, word: string): boolean {
   if (read === word) return true;
+  if (NUMBER_SIGNS.has(read) && NUMBER_SIGNS.has(word)) return true;
   if (read.length !== word.length || word.length < LONG_WORD) return false;
   let differ = 0;
   for (let i = 0; i < word.length && differ < 2; i++) if (read[i] !== word[i]) differ++;

@@ -8,11 +8,18 @@ import { matchLabelText } from "./labels.ts";
 /** "Origin: GERMANY", "HS code: 8482.10", "原产地：中国": a label, a colon, a value. */
 const NOTE = /^([\p{L}][\p{L}\p{M} .'’/()-]{0,40}?)\s*[:：]\s*(\S.*)$/u;
 /**
- * A reference without a colon ("Order 40699", "Lot 98816"): one word and a number of four
- * digits or more, the whole line. A description's words run on as words ("steel case"), or as a
- * size or model with its unit ("32208", "120 g"), not as a word and a bare long number.
+ * A reference without a colon ("Order 40699", "Lot 98816", "注文 23265"), or a shipment's count
+ * ("Shipment 1 of 1", "Envío 1/1"): one word and a number of four digits or more, or of a
+ * count, the whole line. A description's words run on as words ("steel case"), or as a size or
+ * model with its unit ("32208", "120 g"), not as a word and a bare long number.
  */
-const REFERENCE = /^\p{Lu}\p{L}{1,11}\.?\s+(?:n[o°º]\.?\s*)?#?\d{4,}$/u;
+const REFERENCE =
+  /^(?:\p{Lu}\p{L}{1,11}\.?\s+|[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}ー]{1,6}\s*)(?:n[o°º]\.?\s*)?#?(?:\d{4,}|\d{1,3}\s*(?:\/|\p{Ll}{1,4})\s*\d{1,3})$/u;
+
+/** A line that is a reference alone (see REFERENCE). */
+export function isReferenceText(text: string): boolean {
+  return REFERENCE.test(text.trim());
+}
 /** An HS code alone: 4 digits, then pairs, dots or spaces between (6 to 10 digits in all). */
 const HS_ALONE = /^\d{4}(?:[.\s]?\d{2}){1,3}$/;
 

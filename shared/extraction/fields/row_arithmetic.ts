@@ -11,13 +11,37 @@
 import type { RawCell, RawRow } from "./table.ts";
 import type { ColumnType } from "./table_header.ts";
 import { type DecimalMark, parseNumber } from "./numbers.ts";
+import { hsText } from "./hs_text.ts";
 
-/** Cells whose numbers may be the row's quantity, price or amount. */
-const VALUE_CELLS: ColumnType[] = ["quantity", "unit_price", "amount", "other", "unit", "count"];
+/**
+ * Cells whose numbers may be the row's quantity, price or amount: of an HS code's cell, only
+ * the numbers run into it before the code (a quantity set flush right against it).
+ */
+const VALUE_CELLS: ColumnType[] = [
+  "quantity",
+  "unit_price",
+  "amount",
+  "other",
+  "unit",
+  "count",
+  "hs_code",
+  "description",
+];
 
 /** A number in a cell's text, not part of a code ("J375-1") or a word. */
 const NUMBER =
   /(?<![\p{L}\d\-/.,])\d{1,3}(?:[ .,'\u00a0]\d{3})+(?:[.,]\d+)?(?![\p{L}\d\-/])|(?<![\p{L}\d\-/.,])\d+(?:[.,]\d+)?(?![\p{L}\d\-/])/gu;
+
+/**
+ * The part of a cell whose numbers may be the row's: of an HS code's cell the numbers before
+ * the code; of the goods' text the number it starts with, a quantity set flush right against
+ * it ("466 Upholstered chairs"); of the others all of it.
+ */
+function textOf(cell: RawCell, type: ColumnType): string {
+  if (type === "hs_code") return hsText(cell.text).lead;
+  if (type === "description") return /^\d[\d.,']*(?=\s+\p{L})/u.exec(cell.text)?.[0] ?? "";
+  return cell.text;
+}
 
 export interface Token {
   value: number;
@@ -48,13 +72,21 @@ export function rowTriple(
     const mark = type === "quantity" ? marks.quantity : marks.amount;
     const words = cell.segments.flatMap((s) => s.words);
     const used = new Set<number>();
-    for (const m of cell.text.matchAll(NUMBER)) {
+    for (const m of textOf(cell, type).matchAll(NUMBER)) {
       const n = parseNumber(m[0], mark);
       const first = m[0].split(/\s/)[0]!;
       const at = words.findIndex((w, i) => !used.has(i) && w.text.includes(first));
       if (!n || n.value <= 0 || at < 0) continue;
       used.add(at);
       tokens.push({ value: n.value, text: m[0], cell, x: words[at]!.x });
+      // "1 278": a line number and a quantity, or one number with its thousands set apart.
+      const parts = m[0].split(/\s+/);
+      if (parts.length !== 2) continue;
+      const second = words.findIndex((w, i) => i > at && w.text === parts[1]);
+      const p = parseNumber(parts[1]!, mark);
+      if (second >= 0 && p && p.value > 0) {
+        tokens.push({ value: p.value, text: parts[1]!, cell, x: words[second]!.x });
+      }
     }
   }
   // One cell holds the numbers of several columns: their places on the line give the order.

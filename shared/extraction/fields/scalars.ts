@@ -70,11 +70,20 @@ export function invoiceNumber(ctx: Context): Leaf<string> | undefined {
   // "Invoice #", "Invoice №" say number as plainly as "Invoice No." does.
   const numbered = /invoice\s*(#|№|n[°º])/i.test(found.hit.segment.text);
   const base = found.hit.match.rank >= 2 && !numbered ? FOUND_WEAK_LABEL : FOUND_LABELLED;
-  return labelledLeaf(ctx, found.value, base, found.candidate.segments);
+  // Where a clipped label's letters were cut off the value, where it starts is a guess.
+  const cut = CLIPPED.test(clean(found.candidate.text));
+  const confidence = cut ? Math.min(base, FOUND_WEAK_LABEL) : base;
+  return labelledLeaf(ctx, found.value, confidence, found.candidate.segments);
 }
 
+/**
+ * A label's cell clipped by its value, the two run into one word with no space ("Invoice" cut
+ * to "Invoi" before "INV202605978"): the label's letters end where capitals and digits start.
+ */
+const CLIPPED = /^\p{Lu}\p{Ll}+(?=\p{Lu}[\p{Lu}\d\-/._]*\d[\p{Lu}\d\-/._]*$)/u;
+
 function invoiceId(text: string): string | null {
-  const t = clean(text).replace(/^(no|nr|number|#)[.:\s]*/i, "").trim();
+  const t = clean(text).replace(CLIPPED, "").replace(/^(no|nr|number|#)[.:\s]*/i, "").trim();
   if (t === "" || t.length > 40 || !/\d/.test(t)) return null;
   if (parseDate(t, null)?.iso && /^[\d\s./-]+$/.test(t)) return null; // a date, not a number
   const tokens = t.split(/\s+/);
@@ -237,6 +246,14 @@ function currencyFromText(ctx: Context): Leaf<string> | undefined {
       // A symbol in brackets in a header: "Unit price (€)".
       for (const m of seg.text.matchAll(/[(\[]\s*(€|£|zł|₺|₹|₩|円|元)\s*[)\]]/g)) {
         vote(SYMBOLS[m[1]!]!, seg, true);
+      }
+      // "Unit price ($)": the usual reading of a bare "$" or "¥", a guess.
+      for (const m of seg.text.matchAll(/[(\[]\s*([$¥])\s*[)\]]/g)) {
+        vote(AMBIGUOUS_SYMBOLS[m[1]!]!, seg, false);
+      }
+      // The Swiss franc's abbreviation by an amount ("0.59 Fr.", "SFr. 12.50").
+      if (/^(?:[\d.,'’\s]*\d\s*S?Fr\.|S?Fr\.\s*\d[\d.,'’\s]*)$/.test(seg.text.trim())) {
+        vote("CHF", seg, true);
       }
       // A code next to an amount: "EUR 1,234.00", "1.234,00 EUR", "Total USD | 16,460.00".
       const words = seg.text.split(/\s+/);

@@ -8,10 +8,12 @@
  */
 import type { DocumentLines, Line, Segment } from "./layout_lines.ts";
 import { type Column, type ColumnType, findHeaders, type TableHeader } from "./table_header.ts";
-import { isNoteHead, isNoteLabel, noteOf } from "./notes.ts";
+import { isNoteHead, isNoteLabel, isReferenceText, noteOf } from "./notes.ts";
 import { contentHeader } from "./table_content.ts";
 import { alignedColumns, bestColumn } from "./table_columns.ts";
 import { describedByContent } from "./table_describe.ts";
+import { codesApart } from "./table_codes.ts";
+import { quantitiesFromCodes } from "./hs_text.ts";
 import { retypeByContent } from "./table_retype.ts";
 import { gapBetween, maxLineGap, overlapX } from "./geometry.ts";
 import { matchLabel } from "./labels.ts";
@@ -75,6 +77,7 @@ export function findTable(doc: DocumentLines): RawTable | null {
   }
   const kept = rows.slice(0, MAX_ROWS);
   retypeByContent(kept, columns);
+  quantitiesFromCodes(kept);
   return { rows: kept, columns, regions };
 }
 
@@ -99,12 +102,13 @@ function rowsUnder(
   doc: DocumentLines,
   header: TableHeader,
 ): { rows: RawRow[]; end: number; types: ColumnType[] } {
-  const columns = describedByContent(
+  const described = describedByContent(
     doc,
     alignedColumns(doc, header.columns, header.lastLine, endsTable),
     header.lastLine,
     endsTable,
   );
+  const { columns, added } = codesApart(doc, described, header.lastLine, endsTable);
   const lines: TableLine[] = [];
   let end = header.lastLine;
   let previous: { y1: number } = doc.lines[header.lastLine]!;
@@ -130,7 +134,8 @@ function rowsUnder(
   return {
     rows: joinLines(lines, types, smallPrint(doc, lines)),
     end: Math.min(end, doc.lines.length - 1),
-    types: columns.map((c) => c.type),
+    // The header's columns, one type each: a codes' column set beside them is no header's.
+    types: columns.filter((c) => c !== added).map((c) => c.type),
   };
 }
 
@@ -214,6 +219,10 @@ function splitByColumn(
   // "No." and "Description", "10 kg" under "Quantity" and "Unit"); words inside never do.
   const leaves = (i: number, fromLeft: boolean) => {
     const { w } = byWord[i]!;
+    // An HS code taken from the phrase's end ends there: a number before its four-digit
+    // head is the text's ("Skin care creams, 50" wrapped beside "3304.99"), not the code's.
+    const after = byWord[i + 1];
+    if (!fromLeft && after?.col.type === "hs_code" && /^\d{4}/.test(after.text)) return false;
     const span = { x0: w.x, x1: w.x + w.width };
     let own = columns.find((c) =>
       c !== whole && fits(w.text, c.type) &&
@@ -236,12 +245,25 @@ function splitByColumn(
     // A description running on under a narrow header into the HS code column ("Extra virgin
     // olive oil, 5 l tins 1509.20.00"): its words up to where a code starts are the
     // description's.
+    // A number in the text ("Skin care creams, 50 3304.99") is the description's too, when
+    // the words before it were; but not words past another column between the description's
+    // and the code's ("USD" of the amount "USD 6.475,00 0601.10").
     const wordy = (k: number) => /\p{L}/u.test(byWord[k]?.text ?? "");
+    const running = (k: number) =>
+      byWord[k - 1]?.col.type === "description" &&
+      byWord.slice(k + 1).some((b) => /^\d{4}/.test(b.text));
     if (
       !own && fromLeft && whole.type === "hs_code" && !/^\d{4}/.test(w.text) &&
-      (wordy(i) || wordy(i + 1))
+      (wordy(i) || wordy(i + 1) || running(i))
     ) {
-      own = columns.find((c) => c.type === "description" && c.x0 < whole.x0 && c.x0 <= w.x);
+      own = columns.find((c) =>
+        c.type === "description" && c.x0 < whole.x0 && c.x0 <= w.x &&
+        !columns.some((d) => d.x0 >= c.x1 && d.x1 <= w.x)
+      );
+    }
+    // A currency before a number goes where the number goes ("USD 6.475,00" to the amount).
+    if (!own && fromLeft && CURRENCY_WORD.test(w.text) && /^\d/.test(byWord[i + 1]?.text ?? "")) {
+      if (leaves(i + 1, true)) own = byWord[i + 1]!.col;
     }
     // An amount and an HS code the text layer ran together ("55,527.20 94036010" under
     // "Amount" and "Tariff code", cells set without padding): a word whose middle lies
@@ -283,6 +305,9 @@ function splitByColumn(
   }
   return out;
 }
+
+/** A currency alone: a code or a symbol ("USD", "€", "US$"). */
+const CURRENCY_WORD = /^(?:[A-Z]{3}|\p{Lu}{0,2}\p{Sc})$/u;
 
 /** An HS code as printed: four digits, then pairs, with dots or nothing between. */
 const HS_LIKE = /^\d{4}(?:\.?\d{2}){1,3}$/;
@@ -471,12 +496,15 @@ function median(values: number[]): number {
  * A line among the rows that is a reference set before its items ("Auftrag 17443", "Lot 12"):
  * a word and a whole number, the only number of the line, no goods' text. Its number standing
  * under the quantities would otherwise make an item of it, and move every item's numbers on.
+ * A reference in the goods' column ("Lot no. 12912", "Shipment 1 of 1") is no goods' text
+ * either, wherever it stands: it would start the next item's description or end the last one's.
  */
 function isReference(tl: TableLine): boolean {
-  if (tl.cells.description) return false;
   const texts = tl.line.segments.map((s) => s.text.trim());
-  return texts.length === 1 &&
-    /^\p{L}[\p{L}.]+:?\s+(?:(?:no|nr|n[°º])\.?\s*)?\d+$/iu.test(texts[0]!);
+  if (texts.length !== 1) return false;
+  if (tl.cells.description) return isReferenceText(texts[0]!);
+  return /^\p{L}[\p{L}.]+:?\s+(?:(?:no|nr|n[°º])\.?\s*)?\d+$/iu.test(texts[0]!) ||
+    isReferenceText(texts[0]!);
 }
 
 /**

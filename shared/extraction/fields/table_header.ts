@@ -570,6 +570,10 @@ function classify(cells: Word[][]): Classified {
     let slash = false;
     for (let i = 0; i < tokens.length;) {
       const found = phraseAt(tokens, i);
+      // A slash set as a word of its own folds to nothing: it is read here, where a count of
+      // pieces translates a quantity ("Ilość / Pcs"); a glued header's slash may end a cell
+      // ("Pos. / Goederenomschrijving").
+      if (found?.type === "count" && afterSlash(cell, tokens[i]!.w, tokens[i - 1]?.w)) slash = true;
       // A phrase in brackets after a column qualifies it ("Total Qty (pcs)", "Amount (USD)").
       const phrase = found && current && /^[([]/.test(tokens[i]!.w.text) ? undefined : found;
       if (phrase && current && slash && phrase.type !== current.type) {
@@ -634,6 +638,18 @@ function classify(cells: Word[][]): Classified {
     }
   }
   return { columns: merged(columns), covered: words === 0 ? 0 : matched / words };
+}
+
+/**
+ * `w` and the word before it stand either side of a slash alone, all three on one line in that
+ * order ("Ilość / Pcs"): not words of two cells stacked into one ("单价 / Rate" under "总价").
+ */
+function afterSlash(cell: Word[], w: Word, previous: Word | undefined): boolean {
+  const k = cell.indexOf(w);
+  const slash = cell[k - 1], before = cell[k - 2];
+  const inLine = (a: Word, b: Word) => a.x < b.x && Math.abs(a.y - b.y) < 0.5 * b.height;
+  return slash?.text === "/" && before !== undefined && before === previous &&
+    inLine(before, slash) && inLine(slash, w);
 }
 
 /** Chinese or Japanese characters alone. */

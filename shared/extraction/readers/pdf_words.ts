@@ -35,6 +35,8 @@ interface Fragment extends Word {
   /** The run ended with a space: the next run starts a new word. */
   spaceAfter: boolean;
   spaceBefore: boolean;
+  /** The space after it was an item of whitespace alone, not written in its run. */
+  gapSpace?: boolean;
 }
 
 export function wordsOfItems(items: PdfTextItem[], toPage: ToPage): Word[] {
@@ -43,11 +45,12 @@ export function wordsOfItems(items: PdfTextItem[], toPage: ToPage): Word[] {
   for (const item of items) {
     const fragments = fragmentsOf(item, toPage);
     if (fragments.length === 0) {
+      if (previous && !previous.spaceAfter) previous.gapSpace = true;
       if (previous) previous.spaceAfter = true;
       continue;
     }
     for (const fragment of fragments) {
-      if (previous && joins(previous, fragment)) {
+      if (previous && (joins(previous, fragment) || cjkSeam(previous, fragment))) {
         extend(previous, fragment);
         continue;
       }
@@ -113,6 +116,29 @@ function joins(left: Fragment, right: Fragment): boolean {
   return sameLine && gap > -0.3 * size && gap < JOIN_GAP * size;
 }
 
+/**
+ * Where Chinese or Japanese meets a Latin letter or digit ("2芯", "T恤"), the two are set in
+ * different fonts whose advances leave a gap that pdf.js reads as a space (an item of
+ * whitespace alone): narrower than a space, it is none. A space written in the text, or a gap
+ * a space wide, still parts them ("电气连接器 2芯").
+ */
+function cjkSeam(left: Fragment, right: Fragment): boolean {
+  if (!left.gapSpace || right.spaceBefore) return false;
+  if (
+    !(CJK_END.test(left.text) && /^[\p{L}\d]/u.test(right.text)) &&
+    !(CJK_START.test(right.text) && /[\p{L}\d]$/u.test(left.text))
+  ) return false;
+  const size = Math.min(left.height, right.height);
+  const sameLine = Math.abs(left.y + left.height - (right.y + right.height)) < 0.3 * size;
+  const gap = right.x - (left.x + left.width);
+  return sameLine && gap >= 0 && gap < CJK_JOIN_GAP * size;
+}
+
+/** Narrower than a space at a CJK seam: a gap between fonts (a space is 0.3 em or more). */
+const CJK_JOIN_GAP = 0.25;
+const CJK_END = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}]$/u;
+const CJK_START = /^[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}]/u;
+
 function extend(left: Fragment, right: Fragment): void {
   const x1 = Math.max(left.x + left.width, right.x + right.width);
   const y1 = Math.max(left.y + left.height, right.y + right.height);
@@ -122,6 +148,7 @@ function extend(left: Fragment, right: Fragment): void {
   left.width = x1 - left.x;
   left.height = y1 - left.y;
   left.spaceAfter = right.spaceAfter;
+  left.gapSpace = right.gapSpace;
 }
 
 function plain(f: Fragment): Word {
