@@ -132,23 +132,3 @@ Deno.test("field labels apart from their values, without colons, or over debris"
     undefined,
   ]);
 });
-
-Deno.test("a label centred beside its block, its box a few points into the block's column", async () => {
-  // "販売者" read 32 pt wide ends at x 69, three points right of where its block's lines start
-  // (x 66), and runs into the block's middle line: the lines above are still the block's.
-  const label: Word = { text: "販売者", x: 37, y: 89, width: 32, height: 8, confidence: 0.96 };
-  const doc = ocrPage(
-    sketch(`
-      66 68 Yamato Denki K.K.
-      66 78 93-2-93 Kaigan-dori
-      66 99 JAPAN
-    `),
-    [label],
-    words(72, 89, "Kobe 650-0042", 0.95),
-  );
-  assertEquals((await parties(doc)).exporter, [
-    "Yamato Denki K.K.",
-    "93-2-93 Kaigan-dori, Kobe 650-0042",
-    "JP",
-  ]);
-});

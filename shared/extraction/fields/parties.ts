@@ -146,12 +146,7 @@ function readBlock(doc: DocumentLines, hit: LabelHit, tableLines: Set<number>): 
     }
   } else if (anchor && anchor.line === hit.segment.line) {
     // The label left of its value and centred on it: the block's first lines are above.
-    // The label's own words, not the gap after them.
-    const labelEnd = Math.max(
-      hit.segment.x0,
-      ...hit.segment.words.map((w) => w.x + w.width).filter((x1) => x1 <= anchor!.x0),
-    );
-    const label = { x0: hit.segment.x0, x1: Math.min(labelEnd, anchor.x0 - 0.5) };
+    const label = { x0: hit.segment.x0, x1: Math.min(hit.segment.x1, anchor.x0 - 0.5) };
     const most = Math.max(2, lines.length - 1);
     const above = blockAbove(doc, hit, label, anchor, most, accept);
     lines.unshift(...above.map((seg) => ({ text: seg.text, segments: [seg] })));

@@ -54,7 +54,7 @@ function alignedRun(
     if (!line || line.page !== anchor.page) break;
     if (i === hit.segment.line) continue;
     const gap = step > 0 ? gapBetween(previous, line) : gapBetween(line, previous);
-    if (gap > maxLineGap(doc) || otherTextInLabelColumn(doc, line, hit, label)) break;
+    if (gap > maxLineGap(doc) || otherTextInLabelColumn(line, hit, label)) break;
     const seg = leftAligned(doc, line, anchor);
     if (!seg || !accept(seg)) break;
     out.push(seg);
@@ -78,9 +78,7 @@ export function valueBeside(doc: DocumentLines, hit: LabelHit): Segment | undefi
     if (!line || line.page !== label.page) continue;
     if (Math.abs(middle(line) - middle(label)) > maxLineGap(doc)) continue;
     const seg = line.segments.find((s) => s.x0 >= label.x1 && s.x0 - label.x1 < 8 * doc.unit);
-    if (seg && !isLabel(seg) && !otherTextInLabelColumn(doc, line, hit, label)) {
-      candidates.push(seg);
-    }
+    if (seg && !isLabel(seg) && !otherTextInLabelColumn(line, hit, label)) candidates.push(seg);
   }
   return candidates.sort((a, b) =>
     Math.abs(middle(a) - middle(label)) - Math.abs(middle(b) - middle(label))
@@ -103,19 +101,10 @@ export function besideBlock(
   return [...above, anchor, ...below];
 }
 
-/**
- * Text in the label's column other than the label's own other half ("Lieferant /"). A block
- * starting within a unit of the label's right edge is beside it, not under it: a scan's boxes
- * make a label end a few points into the column of the block set close right of it.
- */
-function otherTextInLabelColumn(
-  doc: DocumentLines,
-  line: Line,
-  hit: LabelHit,
-  label: Span,
-): boolean {
+/** Text in the label's column other than the label's own other half ("Lieferant /"). */
+function otherTextInLabelColumn(line: Line, hit: LabelHit, label: Span): boolean {
   return line.segments.some((s) =>
-    s !== hit.segment && overlapX(s, label) > doc.unit && matchLabel(s)?.kind !== hit.match.kind
+    s !== hit.segment && overlapX(s, label) > 0 && matchLabel(s)?.kind !== hit.match.kind
   );
 }
 
