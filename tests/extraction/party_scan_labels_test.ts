@@ -43,6 +43,8 @@ Deno.test("matchLabelText() reads bilingual party labels whose slash or CJK half
   });
   equal(matchLabelText("放売者 Exporter:")?.kind, "exporter");
   equal(matchLabelText("发票人")?.kind, "exporter");
+  // Without a slash, only a party's label is read after CJK text: a title is no label.
+  equal(matchLabelText("发票 INVOICE"), null);
   const name = matchLabelText("买方 Alpen Präzision SA");
   assertEquals([name?.kind, name?.rest, name?.scriptBreak], [
     "importer",

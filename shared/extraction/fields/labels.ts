@@ -485,10 +485,13 @@ export function matchLabelText(raw: string): LabelMatch | null {
     // "Verladehafen / Port of loading", "Facture n° / Invoice No.": a label in another
     // language, then the English one after a slash.
     for (let k = 1; k <= Math.min(6, tokens.length - 1) && !phrase; k++) {
-      if (!SLASH.test(text.slice(tokens[k - 1]!.end, tokens[k]!.start)) && !afterCjk(tokens, k)) {
-        continue;
-      }
+      const slash = SLASH.test(text.slice(tokens[k - 1]!.end, tokens[k]!.start));
+      if (!slash && !afterCjk(tokens, k)) continue;
       phrase = phraseAt(tokens, k);
+      // Without the slash only a party's label: a title ("发票 INVOICE") names no field.
+      if (phrase && !slash && phrase.kind !== "exporter" && phrase.kind !== "importer") {
+        phrase = undefined;
+      }
       if (phrase) at = k;
     }
   }
