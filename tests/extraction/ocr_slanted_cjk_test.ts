@@ -33,6 +33,8 @@ Deno.test("debrisBoxes() joins unsure words side by side on a row, not sure ones
     // A CJK word read unsure is perhaps a slanted label misread; a sure one is not.
     word("発行考", 205, 90, 0.76, 500),
     word("請求書番号", 600, 150, 0.93, 500),
+    // A lone CJK character read unsure is more often a date's or a unit's than a label's.
+    word("日", 900, 36, 0.72, 700),
   ];
   assertEquals(debrisBoxes(words, 300), [
     { x: 205, y: 100, width: 105, height: 36 },

@@ -15,7 +15,11 @@ import { hasCjk } from "./cjk_page.ts";
 
 /** Words below this confidence on a CJK page are debris worth reading again. */
 const DEBRIS_BELOW = 0.5;
-/** CJK words below this confidence may be a slanted label misread ("発行考" for "発行者"). */
+/**
+ * CJK words below this confidence may be a slanted label misread ("発行考" for "発行者"), if they
+ * have two characters or more: a lone one is as often part of a date or a unit ("日" of
+ * "2026年3月20日", read again as another character).
+ */
 const UNSURE_CJK_BELOW = 0.8;
 /** Debris boxes this close (against their height) on a line are one label. */
 const JOIN_GAP = 1;
@@ -34,7 +38,8 @@ const MIN_HEIGHT = 16;
  */
 export function debrisBoxes(words: PixelWord[], dpi: number): Box[] {
   const debris = words.filter((w) =>
-    (w.confidence < DEBRIS_BELOW || (hasCjk(w.text) && w.confidence < UNSURE_CJK_BELOW)) &&
+    (w.confidence < DEBRIS_BELOW ||
+      (hasCjk(w.text) && [...w.text].length >= 2 && w.confidence < UNSURE_CJK_BELOW)) &&
     w.height >= MIN_HEIGHT * dpi / 300 && !/^[\d\s.,:;|/-]+$/.test(w.text)
   ).sort((a, b) => a.x - b.x);
   const boxes: Box[] = [];
