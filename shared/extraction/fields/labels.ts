@@ -474,6 +474,11 @@ export interface LabelMatch {
   colon: boolean;
   also?: LabelKind;
   alsoRank?: number;
+  /**
+   * A party's CJK label, a space, then Latin text ("买方 Alpen Präzision SA"): the two scripts
+   * part label and value as a colon would, which a scan often loses.
+   */
+  scriptBreak?: boolean;
 }
 
 /** The label a segment starts with, or null. */
@@ -503,8 +508,13 @@ export function matchLabelText(raw: string): LabelMatch | null {
     // "Verladehafen / Port of loading", "Facture n° / Invoice No.": a label in another
     // language, then the English one after a slash.
     for (let k = 1; k <= Math.min(6, tokens.length - 1) && !phrase; k++) {
-      if (!SLASH.test(text.slice(tokens[k - 1]!.end, tokens[k]!.start))) continue;
+      const slash = SLASH.test(text.slice(tokens[k - 1]!.end, tokens[k]!.start));
+      if (!slash && !afterCjk(tokens, k)) continue;
       phrase = phraseAt(tokens, k);
+      // Without the slash only a party's label: a title ("发票 INVOICE") names no field.
+      if (phrase && !slash && phrase.kind !== "exporter" && phrase.kind !== "importer") {
+        phrase = undefined;
+      }
       if (phrase) at = k;
     }
   }
@@ -513,19 +523,21 @@ export function matchLabelText(raw: string): LabelMatch | null {
   // "Seller / Exporter", "Consignee (ship to)", "Exporter name and address": one label.
   for (;;) {
     const next = phraseAt(tokens, used);
+    const joiner = between(text, tokens, used);
     // A word of two meanings that the slash translates ("Firma / Shipper": a company, not a
     // signature) is the label its translation names.
-    if (
-      next && phrase.kind === "other" && next.kind !== "other" &&
-      SLASH.test(between(text, tokens, used))
-    ) {
+    if (next && phrase.kind === "other" && next.kind !== "other" && SLASH.test(joiner)) {
       phrase = next;
       used += next.tokens.length;
       continue;
     }
+    // The same party named twice with only a space between ("客户 Customer", "Käufer Buyer"):
+    // a bilingual label whose slash the scan lost, not a label and its value.
+    const sameAgain = next?.kind === phrase.kind && /^\s+$/.test(joiner) &&
+      (phrase.kind === "exporter" || phrase.kind === "importer");
     if (
       next && (next.kind === phrase.kind || next.kind === "other") &&
-      /[/|(&,]|\band\b|\bor\b/i.test(between(text, tokens, used))
+      (/[/|(&,]|\band\b|\bor\b/i.test(joiner) || sameAgain)
     ) {
       used += next.tokens.length;
       continue;
@@ -547,6 +559,8 @@ export function matchLabelText(raw: string): LabelMatch | null {
   // A parenthetical right after the label belongs to it ("Buyer (if not consignee)").
   const paren = rest.match(/^\(([^()]*)\)\s*/);
   if (paren && !/\d/.test(paren[1]!)) rest = rest.slice(paren[0].length);
+  const scriptBreak = (phrase.kind === "exporter" || phrase.kind === "importer") &&
+    CJK_WORD.test(last.t) && /^\s+[\p{sc=Latin}\d]/u.test(text.slice(cut));
   const colon = /[:：]\s*$/.test(label) || /^[:：]/.test(rest);
   rest = rest.replace(/^[\s:：#./|–—-]+/, "").trim();
   return {
@@ -556,6 +570,7 @@ export function matchLabelText(raw: string): LabelMatch | null {
     colon,
     ...(phrase.also ? { also: phrase.also } : {}),
     ...(phrase.alsoRank !== undefined ? { alsoRank: phrase.alsoRank } : {}),
+    ...(scriptBreak && !colon ? { scriptBreak } : {}),
   };
 }
 
@@ -610,6 +625,16 @@ function compactMatch(tokens: Token[]): LabelMatch | null {
   if (!phrase || tokens.length === phrase.tokens.length) return null;
   return { kind: phrase.kind, rank: phrase.rank, rest: "", colon: false };
 }
+
+/**
+ * Whether the words before `k` are CJK and the one at `k` is not: a bilingual label whose
+ * slash a scan lost and whose CJK half it misread ("放売者 Exporter:" for "販売者 / Exporter:").
+ */
+function afterCjk(tokens: Token[], k: number): boolean {
+  return !CJK_WORD.test(tokens[k]!.t) && tokens.slice(0, k).every((t) => CJK_WORD.test(t.t));
+}
+
+const CJK_WORD = /^[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}ー々]+$/u;
 
 function between(text: string, tokens: Token[], at: number): string {
   const prev = tokens[at - 1], next = tokens[at];

@@ -30,6 +30,8 @@ export interface PartyReading {
 interface BlockLine {
   text: string;
   segments: Segment[];
+  /** The line's field label named the country ("Land: …"): never part of the address. */
+  countryField?: boolean;
 }
 
 const MAX_BLOCK_LINES = 9;
@@ -88,19 +90,21 @@ function readBlock(doc: DocumentLines, hit: LabelHit, tableLines: Set<number>): 
   } else if (hit.match.rest !== "") {
     // "Importer Comercial Azteca S.A." in one phrase, no colon: the name is a value only where
     // the lines under it start where it starts (the label's own column is left of them).
-    const value = valueAfterLabel(doc, hit);
+    // A CJK label and a Latin name after a space are label and value even so, the lines under
+    // them starting under the label ("买方 Alpen Präzision SA", its colon lost on a scan).
+    const value = valueAfterLabel(doc, hit) ?? (hit.match.scriptBreak ? hit.segment : null);
     if (!value) return [];
     lines.push({ text: hit.match.rest, segments: [hit.segment] });
     anchor = value;
   } else {
     const right = rightNeighbour(doc, hit.segment);
     if (right && !isLabel(right) && right.x0 - hit.segment.x1 < 12 * doc.unit) {
-      lines.push({ text: right.text, segments: [right] });
+      lines.push(withValueBeside(doc, right));
       anchor = right;
       last = right;
     }
   }
-  const alignTo = anchor ?? hit.segment;
+  const alignTo = anchor ?? numberedColumn(doc, hit);
   for (const line of linesBelow(doc, hit.segment.line)) {
     if (lines.length >= MAX_BLOCK_LINES || tableLines.has(line.index)) break;
     // A new label in the label's own column starts the next block ("Consignee:" under the
@@ -126,7 +130,7 @@ function readBlock(doc: DocumentLines, hit: LabelHit, tableLines: Set<number>): 
     if (lines.length === 0 && gap > maxLineGap(doc) && valueBeside(doc, hit)) break;
     if (gap > (lines.length === 0 ? 2 : 1) * maxLineGap(doc)) break;
     if (isLabel(seg) || endsBlock(seg.text)) break;
-    lines.push({ text: seg.text, segments: [seg] });
+    lines.push(withValueBeside(doc, seg));
     last = seg;
   }
   // Nor the document's title set above the block ("Facture commerciale" over the buyer).
@@ -152,6 +156,22 @@ function readBlock(doc: DocumentLines, hit: LabelHit, tableLines: Set<number>): 
   return above ? [above, ...cleaned] : cleaned;
 }
 
+/** A box's number alone before its label ("2.", "(3)", "④"). */
+const BOX_NUMBER = /^(?:[\u2460-\u24ff\u2776-\u2793]|\(\d{1,2}\)|\d{1,2}[.)])$/;
+
+/**
+ * Where the block under a label starts: at the box's number when the label's line opens with
+ * one set apart from it ("2." then "/Consignee:" where a scan lost the CJK label between), the
+ * block's lines being flush with the number, not with the label.
+ */
+function numberedColumn(doc: DocumentLines, hit: LabelHit): Segment {
+  const line = doc.lines[hit.segment.line];
+  const i = line?.segments.indexOf(hit.segment) ?? -1;
+  const before = line?.segments[i - 1];
+  if (i !== 1 || !before || !BOX_NUMBER.test(before.text.trim())) return hit.segment;
+  return { ...hit.segment, x0: before.x0 };
+}
+
 /**
  * The value part of a phrase that starts with a label and runs on without a colon, when the
  * next line of the block starts under the value's first word: the value's words as a segment.
@@ -171,6 +191,26 @@ function valueAfterLabel(doc: DocumentLines, hit: LabelHit): Segment | null {
   const underValue = next.segments.some((s) => Math.abs(s.x0 - value.x0) <= tolerance);
   const underLabel = next.segments.some((s) => Math.abs(s.x0 - hit.segment.x0) <= tolerance);
   return underValue && !underLabel ? value : null;
+}
+
+/** A field label alone in its phrase ("Name:", "Land:", "名称："), its value beside it. */
+const FIELD_LABEL_ALONE = /^[\p{L}][\p{L}\p{M}.'’/ -]{0,24}?\s*[:：]$/u;
+
+/**
+ * A block line that is a field label alone, with its value the next phrase right of it ("Name:"
+ * then "Helvetia Uhren AG", set apart by a wide gap on a scan): the two read as one line, so
+ * the label is taken off it as from "Name: Helvetia Uhren AG".
+ */
+function withValueBeside(doc: DocumentLines, seg: Segment): BlockLine {
+  const label = seg.text.trim();
+  if (!FIELD_LABEL_ALONE.test(label) || label.split(/\s+/).length > 2) {
+    return { text: seg.text, segments: [seg] };
+  }
+  const value = rightNeighbour(doc, seg);
+  if (!value || isLabel(value) || value.x0 - seg.x1 > 6 * doc.unit) {
+    return { text: seg.text, segments: [seg] };
+  }
+  return { text: `${label} ${value.text}`, segments: [seg, value] };
 }
 
 /**
@@ -238,10 +278,32 @@ function letterheadOf(doc: DocumentLines, hits: LabelHit[]): BlockLine[] {
 const FIELD_LABEL = /^[\p{L}][\p{L}\p{M}.'’/ -]{0,24}?\s*[:：]\s*(?=\S)/u;
 const NUMBER_WORD = /(?:^|\s)(?:no|nr|n°|nº|num|numara)\.?\s*[:：]\s*$/iu;
 
+/**
+ * CJK field labels, whose colon a scan often loses ("名称 Harbor Imports, Inc."): known words
+ * only, since a CJK word before a space is otherwise text of the block.
+ */
+const CJK_FIELD_LABEL =
+  /^(名称|名稱|公司名称|地址|住所|所在地|国家|國家|国别|国名|会社名|社名)\s*[:：]?\s*(?=\S)/u;
+/** Field labels that name the country: the value is the country, whatever was read of it. */
+const COUNTRY_FIELDS = new Set([
+  "country",
+  "land",
+  "pays",
+  "pais",
+  "paese",
+  "ulke",
+  "kraj",
+  "国家",
+  "國家",
+  "国别",
+  "国名",
+]);
+
 function withoutFieldLabel(line: BlockLine): BlockLine {
-  const m = line.text.match(FIELD_LABEL);
+  const m = line.text.match(FIELD_LABEL) ?? line.text.match(CJK_FIELD_LABEL);
   if (!m || m[0].trim().split(/\s+/).length > 2 || NUMBER_WORD.test(m[0])) return line;
-  return { ...line, text: line.text.slice(m[0].length) };
+  const countryField = COUNTRY_FIELDS.has(fold(m[0]).trim());
+  return { ...line, text: line.text.slice(m[0].length), ...(countryField ? { countryField } : {}) };
 }
 
 /**
@@ -353,9 +415,12 @@ function partyOf(
       if (i === first) return [{ ...l, text: country!.rest }];
       return first !== undefined && i > first && i <= country!.index ? [] : [l];
     });
-  const address = addressLines.map((l) => l.text).filter((t) => t !== "");
+  // A country's own line that is no country read ("Land: 中华人民共和国" read as debris on a
+  // Latin page) is still not the address.
+  const streetLines = addressLines.filter((l) => !l.countryField);
+  const address = streetLines.map((l) => l.text).filter((t) => t !== "");
   if (address.length > 0) {
-    const segments = addressLines.flatMap((l) => l.segments);
+    const segments = streetLines.flatMap((l) => l.segments);
     const confidence = base - 0.05 * Math.max(0, address.length - 3);
     out.address = conf.readLeaf(address.join(", "), confidence, segments, ocr);
   }

@@ -606,6 +606,7 @@ export const INTL_LABELS: [LabelKind, number, string[]][] = [
     "Wystawca",
     "Düzenleyen",
     "発行者",
+    "发票人",
     "出荷者",
     "供货商",
     "供应商",

@@ -30,9 +30,10 @@ import type { GrayImage } from "./gray.ts";
 import type { Word } from "../layout.ts";
 import { encodePgm } from "./pgm.ts";
 import { countryLanguages, isCjk, type LatinLanguage, latinLanguage } from "./languages.ts";
-import { surest, withCjkReading } from "./cjk_page.ts";
+import { type CjkModel, surest, withCjkReading } from "./cjk_page.ts";
 import { area, type Box, intersection } from "./boxes.ts";
 import { unreadInk } from "./unread_ink.ts";
+import { debrisBoxes, onPage, uprightCrop, withUprightReadings } from "./slanted_cjk.ts";
 
 /**
  * A word in the pixel coordinates of the image it was read from (a page's word before scaling),
@@ -140,7 +141,15 @@ export class TesseractEngine {
     if (hits(jpn) >= CJK_PROBE_HITS) {
       const chi = this.reread(this.api("chi_sim"), uncertain, dpi, image);
       const model = surest([{ model: "jpn", boxes: jpn }, { model: "chi_sim", boxes: chi }]);
-      return withCjkReading(words, this.readPage(this.api(model), dpi));
+      const merged = withCjkReading(words, this.readPage(this.api(model), dpi));
+      // A foreign party's name and address in its own accents ("Präzision" on a Chinese
+      // invoice), as on a Latin page: its country's model adds only accents.
+      const foreign = countryLanguages(merged).slice(0, 1).reduce(
+        (read, language) =>
+          withPageLanguage(read, this.readPage(this.api(language), dpi), { accentsOnly: true }),
+        merged,
+      );
+      return this.readSlanted(model, foreign, dpi, image);
     }
     // The page's language, then those of the countries it names (its parties' names and
     // addresses), at most MAX_LATIN_READINGS in all: each is a reading of the whole page.
@@ -182,6 +191,38 @@ export class TesseractEngine {
       api.Clear();
     }
     return found;
+  }
+
+  /**
+   * The debris left on a CJK page read again set upright (slanted_cjk.ts). Each box is read
+   * from an image of its own, written over the page's: this is the page's last reading.
+   */
+  private readSlanted(
+    model: CjkModel,
+    words: PixelWord[],
+    dpi: number,
+    image: GrayImage,
+  ): PixelWord[] {
+    const readings = debrisBoxes(words, dpi).map((box) => ({
+      box,
+      words: onPage(box, this.readLine(uprightCrop(image, box), model, dpi)),
+    }));
+    return withUprightReadings(words, readings);
+  }
+
+  /**
+   * A small image (a box cut out of a page) read as one line by one model. It is written over
+   * the page's image: a page's readings must all be done before.
+   */
+  readLine(image: GrayImage, languages: string, dpi = 300): PixelWord[] {
+    this.module.FS.writeFile("/input", encodePgm(image));
+    const api = this.api(languages);
+    try {
+      this.setImage(api, dpi, PSM_SINGLE_LINE);
+      return api.Recognize(null) === 0 ? parseTsv(api.GetTSVText(0)) : [];
+    } finally {
+      api.Clear();
+    }
   }
 
   /** Each box read again on its own, a little margin around it. */
