@@ -60,6 +60,36 @@ Deno.test("mendGlyphs() reads a lone bar between a number and a word as the lett
   ]);
 });
 
+Deno.test("mendGlyphs() reads a bar that ends its phrase after a number as the letter l", () => {
+  const words = [
+    // "Red wine, 0.75 l" over "bottles": the line ends at the unit.
+    word("wine,", 0, 70),
+    word("0.75", 80, 55),
+    word("|", 150, 4),
+    word("5250", 700, 60),
+    // "228 l" in a quantity cell, the price a column on.
+    word("228", 0, 45, 2),
+    word("|", 62, 4, 2),
+    // A bar a cell's padding after a number, or after a word, is a border.
+    word("34.40", 400, 75, 2),
+    word("|", 520, 4, 2),
+    word("Tel", 0, 45, 3),
+    word("|", 55, 4, 3),
+  ];
+  assertEquals(mendGlyphs(words).map((w) => w.text), [
+    "wine,",
+    "0.75",
+    "l",
+    "5250",
+    "228",
+    "l",
+    "34.40",
+    "|",
+    "Tel",
+    "|",
+  ]);
+});
+
 Deno.test("joinSplitNumbers() joins a number cut at its separator, not two numbers", () => {
   const words = [
     word("48", 0, 40),
