@@ -13,6 +13,7 @@ import {
   leadingNumber,
   lostMark,
   parseNumber,
+  specklessMarks,
 } from "./numbers.ts";
 import {
   CHECKED,
@@ -198,9 +199,10 @@ function numberOf(
   if (cell.segments.length === 1 && typeof seg?.cell === "number" && seg.text === cell.text) {
     return { value: seg.cell, ambiguous: false, rest: "", segments: cell.segments };
   }
-  const lost = ocr ? lostMark(cell.text) : null;
+  const read = ocr ? specklessMarks(cell.text) : cell.text;
+  const lost = ocr ? lostMark(read) : null;
   if (lost !== null) return { value: lost, ambiguous: false, rest: "", segments: cell.segments };
-  const text = ocr ? cell.text.replace(/(\d[.,])\s(\d{3})(?!\d)/g, "$1$2") : cell.text;
+  const text = ocr ? read.replace(/(\d[.,])\s(\d{3})(?!\d)/g, "$1$2") : read;
   // Money written after a currency in words ("Euro 133,20", "Dólares 9.50"): a price or an
   // amount column's cell holds nothing else a word could be.
   const money = /^\p{L}+\.?\s+(?=\d)/u;
