@@ -13,11 +13,25 @@ const NOTE = /^([\p{L}][\p{L}\p{M} .'’/()-]{0,40}?)\s*[:：]\s*(\S.*)$/u;
  * size or model with its unit ("32208", "120 g"), not as a word and a bare long number.
  */
 const REFERENCE = /^\p{Lu}\p{L}{1,11}\.?\s+(?:n[o°º]\.?\s*)?#?\d{4,}$/u;
+/**
+ * The same in Chinese or Japanese ("订单 53735", "批号 12854", "ロット 48315"), the space
+ * perhaps lost on a scan ("单27735", its first character lost too): a goods' name in CJK runs
+ * on as characters or a model ("电气连接器 2芯", "玉軸受 6205-2RS"), not a bare long number.
+ */
+const CJK_REFERENCE = /^[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}ー]{1,6}\s*#?\d{4,}$/u;
+/**
+ * A CJK note whose colon a scan lost ("原産国 JAPAN" for "原産国: JAPAN"): a label the
+ * vocabulary knows, then a value in Latin capitals.
+ */
+const CJK_LABEL_VALUE = /^([\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}ー]{2,8})\s+\p{Lu}[\p{Lu} ]*$/u;
 /** An HS code alone: 4 digits, then pairs, dots or spaces between (6 to 10 digits in all). */
 const HS_ALONE = /^\d{4}(?:[.\s]?\d{2}){1,3}$/;
 
 export function noteOf(text: string): { hs?: string } | null {
-  if (REFERENCE.test(text.trim())) return {};
+  const t = text.trim();
+  if (REFERENCE.test(t) || CJK_REFERENCE.test(t)) return {};
+  const cjk = t.match(CJK_LABEL_VALUE);
+  if (cjk && matchLabelText(cjk[1]!)?.rest === "") return {};
   const m = text.trim().match(NOTE);
   if (!m) return null;
   const value = m[2]!.trim();
