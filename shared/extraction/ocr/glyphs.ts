@@ -6,8 +6,8 @@
  * word in lower case is that l too ("5 1 tins"): a count before a word is not set so. Tune
  * split: seven of the 34 300 dpi scans and image PDFs had a description with "5 | tins" or
  * "5 1 tins". A bar a space after a number that ends its phrase is that l as well ("0.75 |" at
- * the end of a description's first line, "228 |" in a quantity cell): of the 15 such bars on
- * the tune and fresh dev scans, all 15 were an l in the digital twin. An elided l read as a
+ * the end of a description's first line, "228 |" in a quantity cell): the ten such bars of
+ * the tune and fresh dev scans were each an l in the digital twin. An elided l read as a
  * one ("1'Europe") is mended wherever it stands.
  *
  * A number the engine cut at its separator ("48 875, 00", "222 .119, 50" for "48.875,00" and
