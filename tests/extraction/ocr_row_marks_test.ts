@@ -37,3 +37,32 @@ Deno.test("an OCR price read with a colon for its point is the price the row's a
   equal(bearings?.unit_price?.value, 7538);
   assert(bearings!.unit_price!.confidence >= 0.85, "the row's arithmetic holds");
 });
+
+Deno.test("an OCR amount cut at its thousands separator stays whole where its head reaches the price column", async () => {
+  // Prices set flush right at 425 under "Unit price" (400-448), amounts flush right at 485:
+  // "57.620,00" read as "57" and "620,00", its "57" under the prices' header.
+  const line = (y: number, q: string, p: string, head: string, tail: string) => [
+    ...words(40, y, "Skin care creams"),
+    ...words(330 - q.length * 5, y, q),
+    ...words(425 - p.length * 5, y, p),
+    ...(head ? words(440, y, head) : []),
+    ...words(485 - tail.length * 5, y, tail),
+  ];
+  const placed = [
+    ...words(40, 40, "COMMERCIAL INVOICE"),
+    ...words(40, 70, "Seller: Brookfield Trading Ltd"),
+    ...row(200, [[40, "Description"], [290, "Quantity"], [400, "Unit price"], [470, "Amount"]]),
+    ...line(220, "4.300", "13,40", "57", "620,00"),
+    ...line(240, "5.800", "3,83", "22", "214,00"),
+    ...line(260, "200", "2,50", "", "500,00"),
+  ].map((w) => ({ ...w, confidence: 0.93 }));
+  const doc: TextDocument = {
+    kind: "text",
+    source: "ocr",
+    pages: [{ width: 600, height: 850, words: placed }],
+  };
+  const items = (await findFields(doc, await fileLookups())).goods.line_items;
+  equal(items.map((i) => i.unit_price?.value).join("|"), "13.4|3.83|2.5");
+  equal(items.map((i) => i.quantity?.value).join("|"), "4300|5800|200");
+  assert(items.every((i) => i.quantity!.confidence >= 0.85), "the rows' arithmetic holds");
+});

@@ -214,6 +214,11 @@ function splitByColumn(
   // "No." and "Description", "10 kg" under "Quantity" and "Unit"); words inside never do.
   const leaves = (i: number, fromLeft: boolean) => {
     const { w } = byWord[i]!;
+    // A number OCR cut at its thousands separator ("57" "620,00" for 57.620,00, "45," "750")
+    // is one value, whichever column its first digits reach into.
+    if (doc.source === "ocr" && fromLeft && cutThousands(w.text, byWord[i + 1]!.text)) {
+      return false;
+    }
     const span = { x0: w.x, x1: w.x + w.width };
     let own = columns.find((c) =>
       c !== whole && fits(w.text, c.type) &&
@@ -282,6 +287,11 @@ function splitByColumn(
     else out.push({ type: col.type, text });
   }
   return out;
+}
+
+/** Digits before a thousands separator, then the group of three after it (and its decimals). */
+function cutThousands(head: string, tail: string): boolean {
+  return /^\d{1,3}[.,]?$/.test(head) && /^\d{3}(?:[.,]\d{0,2})?$/.test(tail);
 }
 
 /** An HS code as printed: four digits, then pairs, with dots or nothing between. */
