@@ -3,7 +3,11 @@
  * between a number and a word is the unit "l"; a number cut at its separator is joined where
  * the cut is narrower than a space.
  */
-import { joinSplitNumbers, mendGlyphs } from "../../shared/extraction/ocr/glyphs.ts";
+import {
+  joinSplitNumbers,
+  mendGlyphs,
+  splitGluedCodes,
+} from "../../shared/extraction/ocr/glyphs.ts";
 import type { PixelWord } from "../../shared/extraction/ocr/tesseract.ts";
 import { assertEquals } from "../support/assert.ts";
 
@@ -121,4 +125,26 @@ Deno.test("joinSplitNumbers() joins a number cut at its separator, not two numbe
   ]);
   const [, joined] = joinSplitNumbers(words);
   assertEquals([joined!.x, joined!.width], [60, 124]);
+});
+
+Deno.test("splitGluedCodes() parts an amount and an HS code read as one word, only where both read so", () => {
+  const words = [
+    word("63865.002204.21.00", 0, 180),
+    word("46337,503926.9090", 300, 170, 2),
+    // A digit lost: the code would be five digits. A price with more decimals is no code.
+    word("15,548.4090111", 0, 140, 3),
+    word("0.1234", 300, 60, 3),
+    word("8482.20", 500, 70, 3),
+  ];
+  const split = splitGluedCodes(words);
+  assertEquals(split.map((w) => w.text), [
+    "63865.00",
+    "2204.21.00",
+    "46337,50",
+    "3926.9090",
+    "15,548.4090111",
+    "0.1234",
+    "8482.20",
+  ]);
+  assertEquals(split.slice(0, 2).map((w) => [w.x, w.width]), [[0, 80], [80, 100]]);
 });

@@ -51,7 +51,30 @@ export function mendGlyphs(words: PixelWord[]): PixelWord[] {
       mended.set(w, { ...w, text: "l" });
     });
   }
-  return joinSplitNumbers(words.map((w) => mended.get(w) ?? w));
+  return splitGluedCodes(joinSplitNumbers(words.map((w) => mended.get(w) ?? w)));
+}
+
+/**
+ * An amount and the HS code beside it read as one word ("63865.002204.21.00", narrow cells
+ * whose gap the engine did not see): an amount with two decimals, then a code of four digits
+ * and pairs, six to ten digits in all. Only where both parts read so: "15,548.4090111" (a digit
+ * lost somewhere) is left as read.
+ */
+const GLUED_CODE =
+  /^(\d{1,3}(?:,\d{3})*\.\d{2}|\d{1,3}(?:\.\d{3})*,\d{2}|\d+[.,]\d{2})(\d{4}(?:\.?\d{2}){1,3})$/;
+
+export function splitGluedCodes(words: PixelWord[]): PixelWord[] {
+  return words.flatMap((w) => {
+    const m = w.text.match(GLUED_CODE);
+    if (!m) return [w];
+    const [amount, code] = [m[1]!, m[2]!];
+    // Each part takes the width its characters take of the word.
+    const cut = Math.round((w.width * amount.length) / w.text.length);
+    return [
+      { ...w, text: amount, width: cut },
+      { ...w, text: code, x: w.x + cut, width: w.width - cut },
+    ];
+  });
 }
 
 /**
