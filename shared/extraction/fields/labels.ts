@@ -424,6 +424,9 @@ const PHRASES: Phrase[] = [
 const COMPACT = new Map<string, Phrase>();
 for (const p of [...PHRASES].reverse()) COMPACT.set(p.tokens.join(""), p);
 
+/** A Chinese or Japanese word. */
+const CJK = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}]/u;
+
 /** Between a label in one language and its English: a slash, or a slash OCR read as a bar. */
 const SLASH = /[/|]/;
 
@@ -490,10 +493,12 @@ export function matchLabelText(raw: string): LabelMatch | null {
   // "Seller / Exporter", "Consignee (ship to)", "Exporter name and address": one label.
   for (;;) {
     const next = phraseAt(tokens, used);
-    if (
-      next && (next.kind === phrase.kind || next.kind === "other") &&
-      /[/|(&,]|\band\b|\bor\b/i.test(between(text, tokens, used))
-    ) {
+    const joined = next && (next.kind === phrase.kind || next.kind === "other") &&
+      /[/|(&,]|\band\b|\bor\b/i.test(between(text, tokens, used));
+    // "荷揚港 Port of arrival:": a CJK label and its English, the slash between lost on a scan.
+    const english = next?.kind === phrase.kind && CJK.test(tokens[used - 1]!.t) &&
+      /^[a-z]/.test(tokens[used]!.t);
+    if (joined || english) {
       used += next.tokens.length;
       continue;
     }
