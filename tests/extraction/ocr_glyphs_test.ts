@@ -6,7 +6,7 @@
 import {
   joinSplitNumbers,
   mendGlyphs,
-  splitGluedCodes,
+  splitGluedWords,
 } from "../../shared/extraction/ocr/glyphs.ts";
 import type { PixelWord } from "../../shared/extraction/ocr/tesseract.ts";
 import { assertEquals } from "../support/assert.ts";
@@ -127,7 +127,7 @@ Deno.test("joinSplitNumbers() joins a number cut at its separator, not two numbe
   assertEquals([joined!.x, joined!.width], [60, 124]);
 });
 
-Deno.test("splitGluedCodes() parts an amount and an HS code read as one word, only where both read so", () => {
+Deno.test("splitGluedWords() parts an amount and an HS code read as one word, only where both read so, and two header cells glued at a bracket", () => {
   const words = [
     word("63865.002204.21.00", 0, 180),
     word("46337,503926.9090", 300, 170, 2),
@@ -135,8 +135,11 @@ Deno.test("splitGluedCodes() parts an amount and an HS code read as one word, on
     word("15,548.4090111", 0, 140, 3),
     word("0.1234", 300, 60, 3),
     word("8482.20", 500, 70, 3),
+    // A weight with one decimal before a code with its points; a header's bracket glued on.
+    word("516.68482.20", 0, 120, 4),
+    word("(kg)Partida", 300, 110, 4),
   ];
-  const split = splitGluedCodes(words);
+  const split = splitGluedWords(words);
   assertEquals(split.map((w) => w.text), [
     "63865.00",
     "2204.21.00",
@@ -145,6 +148,10 @@ Deno.test("splitGluedCodes() parts an amount and an HS code read as one word, on
     "15,548.4090111",
     "0.1234",
     "8482.20",
+    "516.6",
+    "8482.20",
+    "(kg)",
+    "Partida",
   ]);
   assertEquals(split.slice(0, 2).map((w) => [w.x, w.width]), [[0, 80], [80, 100]]);
 });

@@ -66,3 +66,22 @@ Deno.test("an OCR amount cut at its thousands separator stays whole where its he
   equal(items.map((i) => i.quantity?.value).join("|"), "4300|5800|200");
   assert(items.every((i) => i.quantity!.confidence >= 0.85), "the rows' arithmetic holds");
 });
+
+Deno.test("an OCR weight run into the HS code beside it leaves the code, found less surely", async () => {
+  const placed = [
+    ...words(40, 40, "PACKING LIST"),
+    ...words(40, 70, "Seller: Brookfield Trading Ltd"),
+    ...row(200, [[40, "Description"], [250, "Quantity"], [330, "Net weight"], [430, "HS code"]]),
+    ...row(220, [[40, "Wrist-watches, steel"], [260, "23"], [340, "26.1"], [430, "26.99102 11"]]),
+    ...row(240, [[40, "Ball bearings"], [260, "251"], [340, "506.2"], [430, "8482.20"]]),
+  ].map((w) => ({ ...w, confidence: 0.93 }));
+  const doc: TextDocument = {
+    kind: "text",
+    source: "ocr",
+    pages: [{ width: 600, height: 850, words: placed }],
+  };
+  const [watches, bearings] = (await findFields(doc, await fileLookups())).goods.line_items;
+  equal(watches?.hs_code?.value, "9102 11");
+  assert(watches!.hs_code!.confidence < 0.9, "where the decimals end is a guess");
+  equal(bearings?.hs_code?.value, "8482.20");
+});

@@ -51,28 +51,39 @@ export function mendGlyphs(words: PixelWord[]): PixelWord[] {
       mended.set(w, { ...w, text: "l" });
     });
   }
-  return splitGluedCodes(joinSplitNumbers(words.map((w) => mended.get(w) ?? w)));
+  return splitGluedWords(joinSplitNumbers(words.map((w) => mended.get(w) ?? w)));
 }
 
 /**
  * An amount and the HS code beside it read as one word ("63865.002204.21.00", narrow cells
  * whose gap the engine did not see): an amount with two decimals, then a code of four digits
- * and pairs, six to ten digits in all. Only where both parts read so: "15,548.4090111" (a digit
- * lost somewhere) is left as read.
+ * and pairs, six to ten digits in all; or a weight with one decimal, then a code written with
+ * its points ("516.68482.20": no number has two points so). Only where both parts read so:
+ * "15,548.4090111" (a digit lost somewhere) is left as read.
  */
-const GLUED_CODE =
-  /^(\d{1,3}(?:,\d{3})*\.\d{2}|\d{1,3}(?:\.\d{3})*,\d{2}|\d+[.,]\d{2})(\d{4}(?:\.?\d{2}){1,3})$/;
+const GLUED_CODE = new RegExp(
+  String
+    .raw`^(\d{1,3}(?:,\d{3})*\.\d{2}|\d{1,3}(?:\.\d{3})*,\d{2}|\d+[.,]\d{2})(\d{4}(?:\.?\d{2}){1,3})$` +
+    String
+      .raw`|^(\d{1,3}(?:,\d{3})*\.\d|\d{1,3}(?:\.\d{3})*,\d|\d+[.,]\d)(\d{4}\.\d{2}(?:\.?\d{2}){0,2})$`,
+);
 
-export function splitGluedCodes(words: PixelWord[]): PixelWord[] {
+/**
+ * Two header cells' words read as one where a bracket ends the first: "(kg)Partida" of "Peso
+ * bruto (kg)" beside "Partida arancelaria", which left the HS code column unnamed.
+ */
+const GLUED_HEADER = /^(\S*\))(\p{Lu}\p{Ll}+)$/u;
+
+export function splitGluedWords(words: PixelWord[]): PixelWord[] {
   return words.flatMap((w) => {
     const m = w.text.match(GLUED_CODE);
-    if (!m) return [w];
-    const [amount, code] = [m[1]!, m[2]!];
+    const parts = m ? [m[1] ?? m[3]!, m[2] ?? m[4]!] : w.text.match(GLUED_HEADER)?.slice(1);
+    if (!parts) return [w];
     // Each part takes the width its characters take of the word.
-    const cut = Math.round((w.width * amount.length) / w.text.length);
+    const cut = Math.round((w.width * parts[0]!.length) / w.text.length);
     return [
-      { ...w, text: amount, width: cut },
-      { ...w, text: code, x: w.x + cut, width: w.width - cut },
+      { ...w, text: parts[0]!, width: cut },
+      { ...w, text: parts[1]!, x: w.x + cut, width: w.width - cut },
     ];
   });
 }
