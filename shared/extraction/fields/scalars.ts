@@ -74,7 +74,9 @@ export function invoiceNumber(ctx: Context): Leaf<string> | undefined {
 }
 
 function invoiceId(text: string): string | null {
-  const t = clean(text).replace(/^(no|nr|number|#)[.:\s]*/i, "").trim();
+  // A speck before or after the number reads as a quote mark on a scan ("'INV-2026-928").
+  const t = clean(text).replace(/^(no|nr|number|#)[.:\s]*/i, "").replace(/^['‘’`]+|['‘’`]+$/g, "")
+    .trim();
   if (t === "" || t.length > 40 || !/\d/.test(t)) return null;
   if (parseDate(t, null)?.iso && /^[\d\s./-]+$/.test(t)) return null; // a date, not a number
   const tokens = t.split(/\s+/);
