@@ -38,3 +38,14 @@ Deno.test("a speck read as a quote mark before an invoice number is no part of i
   const doc = scan([...words(40, 200, "Invoice No."), ...words(40, 212, "'INV-2026-928")]);
   equal((await findFields(doc, await fileLookups())).invoice?.number?.value, "INV-2026-928");
 });
+
+Deno.test("a currency's sign as a scan reads it, alone after the currency label", async () => {
+  const currencyOf = async (sign: string) =>
+    (await findFields(
+      scan(row(200, [[40, "Waluta / Currency"], [160, sign]])),
+      await fileLookups(),
+    ))
+      .goods.currency?.value;
+  equal(await currencyOf("zt"), "PLN");
+  equal(await currencyOf("uss"), "USD");
+});

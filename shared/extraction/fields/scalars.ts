@@ -177,6 +177,9 @@ function currencyIn(ctx: Context, text: string): string | null {
   if (bare in AMBIGUOUS_SYMBOLS) return AMBIGUOUS_SYMBOLS[bare]!;
   // The Swiss franc's own abbreviation ("Fr.", "SFr."), too short to look for elsewhere.
   if (/^S?Fr\.?$/i.test(bare)) return "CHF";
+  // A scan's reading of "zł" ("zt", "z1") and of "US$" ("USS"), alone after the label.
+  if (/^z[łlt1]\.?$/i.test(bare)) return "PLN";
+  if (/^US[S5]$/i.test(bare)) return "USD";
   return null;
 }
 
