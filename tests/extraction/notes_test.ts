@@ -30,6 +30,11 @@ Deno.test("noteOf() knows CJK references, and a CJK note whose colon a scan lost
   equal(noteOf("开关电源 USB"), null);
 });
 
+Deno.test("noteOf() reads a note behind a table rule read as a bar", () => {
+  equal(noteOf("| Partida arancelaria: 848210")?.hs, "848210");
+  equal(noteOf("| Steel frames"), null);
+});
+
 Deno.test("findFields() keeps notes out of descriptions and takes their HS codes", async () => {
   const doc: SheetDocument = {
     kind: "sheet",

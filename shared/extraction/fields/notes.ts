@@ -28,11 +28,12 @@ const CJK_LABEL_VALUE = /^([\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}ー]{2,8})\s
 const HS_ALONE = /^\d{4}(?:[.\s]?\d{2}){1,3}$/;
 
 export function noteOf(text: string): { hs?: string } | null {
-  const t = text.trim();
+  // A table's rule read as a bar before the note's label ("| Partida arancelaria: 848210").
+  const t = text.trim().replace(/^\|\s*/, "");
   if (REFERENCE.test(t) || CJK_REFERENCE.test(t)) return {};
   const cjk = t.match(CJK_LABEL_VALUE);
   if (cjk && matchLabelText(cjk[1]!)?.rest === "") return {};
-  const m = text.trim().match(NOTE);
+  const m = t.match(NOTE);
   if (!m) return null;
   const value = m[2]!.trim();
   return HS_ALONE.test(value) ? { hs: value } : {};
