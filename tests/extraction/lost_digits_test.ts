@@ -34,3 +34,12 @@ Deno.test("matchLabelText() knows a long label word with one letter misread, and
   equal(matchLabelText("Buyor")?.kind, undefined);
   equal(matchLabelText("Buyer")?.kind, "importer");
 });
+
+Deno.test("matchLabelText() takes a CJK label and its English as one label where a scan lost the slash", () => {
+  const arrival = matchLabelText("荷揚港 Port of arrival: BASEL");
+  equal(arrival?.kind, "port_of_discharge");
+  equal(arrival?.rest, "BASEL");
+  equal(matchLabelText("売り手 Supplier: Kansai Seiki Co., Ltd.")?.rest, "Kansai Seiki Co., Ltd.");
+  // Another field's label after it is no English of it: its text stays the rest.
+  equal(matchLabelText("請求書番号 Order No.: 123")?.rest, "Order No.: 123");
+});

@@ -19,6 +19,24 @@ Deno.test("noteOf() knows a label-colon-value line, and an HS code as its value"
   equal(noteOf("24 V: power supply"), null);
 });
 
+Deno.test("noteOf() knows CJK references, and a CJK note whose colon a scan lost", () => {
+  equal(JSON.stringify(noteOf("订单 53735")), "{}");
+  equal(JSON.stringify(noteOf("批号12854")), "{}");
+  equal(JSON.stringify(noteOf("ロット 48315")), "{}");
+  equal(JSON.stringify(noteOf("原産国 JAPAN")), "{}");
+  // Goods named in CJK run on as characters or a model, not a bare long number.
+  equal(noteOf("电气连接器 2芯"), null);
+  equal(noteOf("玉軸受 6205-2RS"), null);
+  equal(noteOf("24V 开关电源"), null);
+  // Capitals after CJK words that are no label are the goods' own.
+  equal(noteOf("开关电源 USB"), null);
+});
+
+Deno.test("noteOf() reads a note behind a table rule read as a bar", () => {
+  equal(noteOf("| Partida arancelaria: 848210")?.hs, "848210");
+  equal(noteOf("| Steel frames"), null);
+});
+
 Deno.test("findFields() keeps notes out of descriptions and takes their HS codes", async () => {
   const doc: SheetDocument = {
     kind: "sheet",

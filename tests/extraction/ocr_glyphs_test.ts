@@ -3,7 +3,11 @@
  * between a number and a word is the unit "l"; a number cut at its separator is joined where
  * the cut is narrower than a space.
  */
-import { joinSplitNumbers, mendGlyphs } from "../../shared/extraction/ocr/glyphs.ts";
+import {
+  joinSplitNumbers,
+  mendGlyphs,
+  splitGluedWords,
+} from "../../shared/extraction/ocr/glyphs.ts";
 import type { PixelWord } from "../../shared/extraction/ocr/tesseract.ts";
 import { assertEquals } from "../support/assert.ts";
 
@@ -60,6 +64,36 @@ Deno.test("mendGlyphs() reads a lone bar between a number and a word as the lett
   ]);
 });
 
+Deno.test("mendGlyphs() reads a bar that ends its phrase after a number as the letter l", () => {
+  const words = [
+    // "Red wine, 0.75 l" over "bottles": the line ends at the unit.
+    word("wine,", 0, 70),
+    word("0.75", 80, 55),
+    word("|", 150, 4),
+    word("5250", 700, 60),
+    // "228 l" in a quantity cell, the price a column on.
+    word("228", 0, 45, 2),
+    word("|", 62, 4, 2),
+    // A bar a cell's padding after a number, or after a word, is a border.
+    word("34.40", 400, 75, 2),
+    word("|", 520, 4, 2),
+    word("Tel", 0, 45, 3),
+    word("|", 55, 4, 3),
+  ];
+  assertEquals(mendGlyphs(words).map((w) => w.text), [
+    "wine,",
+    "0.75",
+    "l",
+    "5250",
+    "228",
+    "l",
+    "34.40",
+    "|",
+    "Tel",
+    "|",
+  ]);
+});
+
 Deno.test("joinSplitNumbers() joins a number cut at its separator, not two numbers", () => {
   const words = [
     word("48", 0, 40),
@@ -91,4 +125,33 @@ Deno.test("joinSplitNumbers() joins a number cut at its separator, not two numbe
   ]);
   const [, joined] = joinSplitNumbers(words);
   assertEquals([joined!.x, joined!.width], [60, 124]);
+});
+
+Deno.test("splitGluedWords() parts an amount and an HS code read as one word, only where both read so, and two header cells glued at a bracket", () => {
+  const words = [
+    word("63865.002204.21.00", 0, 180),
+    word("46337,503926.9090", 300, 170, 2),
+    // A digit lost: the code would be five digits. A price with more decimals is no code.
+    word("15,548.4090111", 0, 140, 3),
+    word("0.1234", 300, 60, 3),
+    word("8482.20", 500, 70, 3),
+    // A weight with one decimal before a code with its points; a header's bracket glued on.
+    word("516.68482.20", 0, 120, 4),
+    word("(kg)Partida", 300, 110, 4),
+  ];
+  const split = splitGluedWords(words);
+  assertEquals(split.map((w) => w.text), [
+    "63865.00",
+    "2204.21.00",
+    "46337,50",
+    "3926.9090",
+    "15,548.4090111",
+    "0.1234",
+    "8482.20",
+    "516.6",
+    "8482.20",
+    "(kg)",
+    "Partida",
+  ]);
+  assertEquals(split.slice(0, 2).map((w) => [w.x, w.width]), [[0, 80], [80, 100]]);
 });

@@ -178,3 +178,21 @@ Deno.test("a quantity set flush right beside a narrow header, run into the goods
     "Ball bearings 6205-2RS:1700|Canned tuna in olive oil:2300",
   );
 });
+
+Deno.test("a quantity and its unit set before the goods' text, under a flush-left header, are the quantity's", async () => {
+  // "Q.tà" flush left at 40, the quantities flush right at 110 and run into the goods' text.
+  const doc = onePage([
+    ...words(40, 40, "COMMERCIAL INVOICE"),
+    ...row(200, [[40, "Q.tà"], [120, "Articolo"], [380, "Prezzo"], [480, "Valore"]]),
+    ...words(77, 220, "157 pcs Wrist-watches, automatic, steel case"),
+    ...row(220, [[390, "676,60"], [480, "106.226,20"]]),
+    ...words(62, 235, "6.750 jars Skin care creams, 50 ml jars"),
+    ...row(235, [[390, "22,90"], [480, "154.575,00"]]),
+  ]);
+  const items = (await findFields(doc, await fileLookups())).goods.line_items;
+  equal(items.map((i) => i.quantity?.value).join("|"), "157|6750");
+  equal(
+    items.map((i) => i.description?.value).join("|"),
+    "Wrist-watches, automatic, steel case|Skin care creams, 50 ml jars",
+  );
+});

@@ -13,6 +13,7 @@ import {
   leadingNumber,
   lostMark,
   parseNumber,
+  specklessMarks,
 } from "./numbers.ts";
 import {
   CHECKED,
@@ -118,10 +119,16 @@ export function readItems(
         readerAdjusted(FOUND_TABLE - 0.05, unit.segments, ocr),
       );
     }
-    const hs = hsOf(row.cells.hs_code);
+    const hs = hsOf(row.cells.hs_code, ocr);
     if (hs) {
       // An odd number of digits is no HS code, whatever the nomenclature says.
-      const found = !hs.lookup ? FAILED_CHECK : misread ? MISREAD_ROW : FOUND_TABLE;
+      const found = !hs.lookup
+        ? FAILED_CHECK
+        : hs.guessed
+        ? FOUND_WEAK_LABEL
+        : misread
+        ? MISREAD_ROW
+        : FOUND_TABLE;
       item.hs_code = leaf(hs.code, readerAdjusted(found, hs.segments, ocr));
       if (hs.lookup) hsToCheck.set(items.length, hs.lookup);
     }
@@ -203,9 +210,10 @@ function numberOf(
   if (cell.segments.length === 1 && typeof seg?.cell === "number" && seg.text === cell.text) {
     return { value: seg.cell, ambiguous: false, rest: "", segments: cell.segments };
   }
-  const lost = ocr ? lostMark(cell.text) : null;
+  const read = ocr ? specklessMarks(cell.text) : cell.text;
+  const lost = ocr ? lostMark(read) : null;
   if (lost !== null) return { value: lost, ambiguous: false, rest: "", segments: cell.segments };
-  const text = ocr ? cell.text.replace(/(\d[.,])\s(\d{3})(?!\d)/g, "$1$2") : cell.text;
+  const text = ocr ? read.replace(/(\d[.,])\s(\d{3})(?!\d)/g, "$1$2") : read;
   // Money written after a currency in words ("Euro 133,20", "Dólares 9.50"): a price or an
   // amount column's cell holds nothing else a word could be.
   const money = /^\p{L}+\.?\s+(?=\d)/u;
@@ -257,7 +265,8 @@ function unitOf(row: RawRow, quantity: NumberCell | null): RawCell | null {
  */
 function hsOf(
   cell: RawCell | undefined,
-): { code: string; lookup: string | null; segments: Segment[] } | null {
+  ocr: boolean,
+): { code: string; lookup: string | null; segments: Segment[]; guessed: boolean } | null {
   if (!cell) return null;
   const seg = cell.segments[0];
   let text = clean(cell.text);
@@ -270,11 +279,20 @@ function hsOf(
   const m = hsText(text).code.match(/\d[\d.\s]*\d/);
   if (!m) return null;
   const digits = m[0].replace(/[.\s]/g, "");
+  // A weight or an amount OCR ran into the code ("26.99102 11"): the code is what follows its
+  // decimals, found by a guess at where they end.
+  const glued = ocr && !CODE_SHAPED.test(m[0]) ? text.match(GLUED_AFTER_DECIMALS) : null;
+  if (glued) return { ...hsOf({ ...cell, text: glued[1]! }, false)!, guessed: true };
   if (digits.length < 4 || digits.length > 10) return null;
   const code = m[0].replace(/\s+/g, " ").trim();
   const lookup = digits.length % 2 === 0 ? digits.slice(0, Math.min(6, digits.length)) : null;
-  return { code, lookup, segments: cell.segments };
+  return { code, lookup, segments: cell.segments, guessed: false };
 }
+
+/** An HS code as written: four digits, then pairs, points or spaces between or nothing. */
+const CODE_SHAPED = /^\d{4}(?:[.\s]?\d{2}){0,3}$/;
+/** A code of four digits and pairs right after a number's decimals, at the end of a cell. */
+const GLUED_AFTER_DECIMALS = /\d[.,]\d{1,2}(\d{4}(?:[.\s]?\d{2}){1,3})$/;
 
 function round2(n: number): number {
   return Math.round(n * 100) / 100;

@@ -140,7 +140,7 @@ export function candidatesOf(doc: DocumentLines, hit: LabelHit): Candidate[] {
   if (hit.match.rest !== "" && !broken) {
     out.push({ text: clippedLabelCut(doc, hit), segments: [hit.segment], how: "inline" });
   }
-  const right = rightNeighbour(doc, hit.segment);
+  const right = pastLabelParts(doc, hit, rightNeighbour(doc, hit.segment));
   if (right && !looksLikeLabel(right) && !underOtherLabel(doc, right) && !inLabelRow(doc, hit)) {
     out.push({ text: right.text, segments: [right], how: "right" });
   }
@@ -189,6 +189,38 @@ export function candidatesOf(doc: DocumentLines, hit: LabelHit): Candidate[] {
     if (++taken >= BELOW_LINES) break;
   }
   return out;
+}
+
+/**
+ * The segment right of a label, past the label's own words that a scan set apart as phrases of
+ * their own ("Factuur nr." "/ Inv." "No.:" "26-EX-9978"): one or two phrases with no digit
+ * that, read after the label, still read as that label and nothing more.
+ */
+function pastLabelParts(
+  doc: DocumentLines,
+  hit: LabelHit,
+  right: Segment | undefined,
+): Segment | undefined {
+  if (doc.source !== "ocr" || hit.match.rest !== "") return right;
+  let text = hit.segment.text;
+  const continues = (parts: Segment[]) => {
+    const joined = [text, ...parts.map((s) => s.text)].join(" ");
+    const match = matchLabelText(joined);
+    return !parts.some((s) => /\d/.test(s.text)) && match?.kind === hit.match.kind &&
+      match.rest === "";
+  };
+  for (let k = 0; right && k < 2; k++) {
+    const next = rightNeighbour(doc, right);
+    const parts = continues([right])
+      ? [right]
+      : next && continues([right, next])
+      ? [right, next]
+      : [];
+    if (parts.length === 0) break;
+    text = [text, ...parts.map((s) => s.text)].join(" ");
+    right = rightNeighbour(doc, parts.at(-1)!);
+  }
+  return right;
 }
 
 /**

@@ -440,6 +440,9 @@ for (const p of PHRASES) {
 const COMPACT = new Map<string, Phrase>();
 for (const p of [...PHRASES].reverse()) COMPACT.set(p.tokens.join(""), p);
 
+/** A Chinese or Japanese word. */
+const CJK = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}]/u;
+
 /** Between a label in one language and its English: a slash, or a slash OCR read as a bar. */
 const SLASH = /[/|]/;
 
@@ -535,10 +538,12 @@ export function matchLabelText(raw: string): LabelMatch | null {
     // a bilingual label whose slash the scan lost, not a label and its value.
     const sameAgain = next?.kind === phrase.kind && /^\s+$/.test(joiner) &&
       (phrase.kind === "exporter" || phrase.kind === "importer");
-    if (
-      next && (next.kind === phrase.kind || next.kind === "other") &&
-      (/[/|(&,]|\band\b|\bor\b/i.test(joiner) || sameAgain)
-    ) {
+    const joined = next && (next.kind === phrase.kind || next.kind === "other") &&
+      (/[/|(&,]|\band\b|\bor\b/i.test(joiner) || sameAgain);
+    // "荷揚港 Port of arrival:": a CJK label and its English, the slash between lost on a scan.
+    const english = next?.kind === phrase.kind && CJK.test(tokens[used - 1]!.t) &&
+      /^[a-z]/.test(tokens[used]!.t);
+    if (next && (joined || english)) {
       used += next.tokens.length;
       continue;
     }

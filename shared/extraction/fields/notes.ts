@@ -20,12 +20,21 @@ const REFERENCE =
 export function isReferenceText(text: string): boolean {
   return REFERENCE.test(text.trim());
 }
+/**
+ * A CJK note whose colon a scan lost ("原産国 JAPAN" for "原産国: JAPAN"): a label the
+ * vocabulary knows, then a value in Latin capitals.
+ */
+const CJK_LABEL_VALUE = /^([\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}ー]{2,8})\s+\p{Lu}[\p{Lu} ]*$/u;
 /** An HS code alone: 4 digits, then pairs, dots or spaces between (6 to 10 digits in all). */
 const HS_ALONE = /^\d{4}(?:[.\s]?\d{2}){1,3}$/;
 
 export function noteOf(text: string): { hs?: string } | null {
-  if (REFERENCE.test(text.trim())) return {};
-  const m = text.trim().match(NOTE);
+  // A table's rule read as a bar before the note's label ("| Partida arancelaria: 848210").
+  const t = text.trim().replace(/^\|\s*/, "");
+  if (REFERENCE.test(t)) return {};
+  const cjk = t.match(CJK_LABEL_VALUE);
+  if (cjk && matchLabelText(cjk[1]!)?.rest === "") return {};
+  const m = t.match(NOTE);
   if (!m) return null;
   const value = m[2]!.trim();
   return HS_ALONE.test(value) ? { hs: value } : {};

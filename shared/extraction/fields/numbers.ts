@@ -123,3 +123,11 @@ export function lostMark(text: string): number | null {
   if (!m) return null;
   return Number(m[1]!.replace(/\D/g, "")) + Number(m[2]) / 100;
 }
+
+/**
+ * OCR reads a number's separator with a speck above it: a point as a colon ("3:25"), a comma
+ * as a semicolon ("7;538"). Between digits neither is anything else in an amount's cell.
+ */
+export function specklessMarks(text: string): string {
+  return text.replace(/(\d):(?=\d)/g, "$1.").replace(/(\d);(?=\d)/g, "$1,");
+}

@@ -83,7 +83,9 @@ export function invoiceNumber(ctx: Context): Leaf<string> | undefined {
 const CLIPPED = /^\p{Lu}\p{Ll}+(?=\p{Lu}[\p{Lu}\d\-/._]*\d[\p{Lu}\d\-/._]*$)/u;
 
 function invoiceId(text: string): string | null {
-  const t = clean(text).replace(CLIPPED, "").replace(/^(no|nr|number|#)[.:\s]*/i, "").trim();
+  // A speck before or after the number reads as a quote mark on a scan ("'INV-2026-928").
+  const t = clean(text).replace(CLIPPED, "").replace(/^(no|nr|number|#)[.:\s]*/i, "")
+    .replace(/^['‘’`]+|['‘’`]+$/g, "").trim();
   if (t === "" || t.length > 40 || !/\d/.test(t)) return null;
   if (parseDate(t, null)?.iso && /^[\d\s./-]+$/.test(t)) return null; // a date, not a number
   const tokens = t.split(/\s+/);
@@ -184,6 +186,9 @@ function currencyIn(ctx: Context, text: string): string | null {
   if (bare in AMBIGUOUS_SYMBOLS) return AMBIGUOUS_SYMBOLS[bare]!;
   // The Swiss franc's own abbreviation ("Fr.", "SFr."), too short to look for elsewhere.
   if (/^S?Fr\.?$/i.test(bare)) return "CHF";
+  // A scan's reading of "zł" ("zt", "z1") and of "US$" ("USS"), alone after the label.
+  if (/^z[łlt1]\.?$/i.test(bare)) return "PLN";
+  if (/^US[S5]$/i.test(bare)) return "USD";
   return null;
 }
 

@@ -217,12 +217,31 @@ function splitByColumn(
   const byWord = seg.words.map((w) => ({ col: whole, text: w.text, w }));
   // Words at either edge of the phrase may belong to the column they sit in ("1 Coffee…" under
   // "No." and "Description", "10 kg" under "Quantity" and "Unit"); words inside never do.
+  // A quantity and its unit set before the goods' text, both left of where the description
+  // column starts ("157 pcs Wrist-watches…" under "Q.tà" and "Articolo"): the quantity
+  // column's, however far right of its flush-left header the quantities end.
+  const quantityFirst = (i: number) => {
+    const unit = byWord[1]!.w;
+    if (!/^\d[\d.,]*$/.test(byWord[0]!.text) || !UNIT_WORD.test(unit.text)) return undefined;
+    if (unit.x + unit.width > whole.x0 || i > 1) return undefined;
+    // Only where the quantities' column is the nearest of those before the goods' text: not
+    // one past a unit column nearer to them.
+    const { x, width } = byWord[0]!.w;
+    const away = (c: Column) => Math.max(c.x0 - (x + width), x - c.x1, 0);
+    const nearest = columns.filter((c) => c.x1 <= whole.x0).sort((a, b) => away(a) - away(b))[0];
+    return nearest?.type === "quantity" ? nearest : undefined;
+  };
   const leaves = (i: number, fromLeft: boolean) => {
     const { w } = byWord[i]!;
     // An HS code taken from the phrase's end ends there: a number before its four-digit
     // head is the text's ("Skin care creams, 50" wrapped beside "3304.99"), not the code's.
     const after = byWord[i + 1];
     if (!fromLeft && after?.col.type === "hs_code" && /^\d{4}/.test(after.text)) return false;
+    // A number OCR cut at its thousands separator ("57" "620,00" for 57.620,00, "45," "750")
+    // is one value, whichever column its first digits reach into.
+    if (doc.source === "ocr" && fromLeft && after && cutThousands(w.text, after.text)) {
+      return false;
+    }
     const span = { x0: w.x, x1: w.x + w.width };
     let own = columns.find((c) =>
       c !== whole && fits(w.text, c.type) &&
@@ -240,7 +259,8 @@ function splitByColumn(
         // ("1.700 PCS" under "Q.tà", the goods' text run on after it).
         columns.filter((c) =>
           c.x1 < whole.x0 && fits(w.text, c.type)
-        ).find((c) => Math.max(c.x0 - span.x1, span.x0 - c.x1) <= wide);
+        ).find((c) => Math.max(c.x0 - span.x1, span.x0 - c.x1) <= wide) ??
+        quantityFirst(i);
     }
     // A description running on under a narrow header into the HS code column ("Extra virgin
     // olive oil, 5 l tins 1509.20.00"): its words up to where a code starts are the
@@ -308,6 +328,14 @@ function splitByColumn(
 
 /** A currency alone: a code or a symbol ("USD", "€", "US$"). */
 const CURRENCY_WORD = /^(?:[A-Z]{3}|\p{Lu}{0,2}\p{Sc})$/u;
+
+/** A unit written after a quantity: "pcs", "kg", "ctns", "Stk.", "m2". */
+const UNIT_WORD = /^(?:\p{L}{1,5}\.?|m[23²³])$/u;
+
+/** Digits before a thousands separator, then the group of three after it (and its decimals). */
+function cutThousands(head: string, tail: string): boolean {
+  return /^\d{1,3}[.,]?$/.test(head) && /^\d{3}(?:[.,]\d{0,2})?$/.test(tail);
+}
 
 /** An HS code as printed: four digits, then pairs, with dots or nothing between. */
 const HS_LIKE = /^\d{4}(?:\.?\d{2}){1,3}$/;
