@@ -9,6 +9,7 @@ import { DEFAULT_PREPARE, type PrepareOptions, preparePage } from "./preprocess.
 import type { PixelWord, TesseractEngine } from "./tesseract.ts";
 import { typeBoxes } from "./type_box.ts";
 import { mendGlyphs } from "./glyphs.ts";
+import { restoreStops } from "./stops.ts";
 
 /** Words below this confidence are specks and smudges read as text, not words. */
 const MIN_CONFIDENCE = 0.1;
@@ -28,7 +29,9 @@ export function ocrPage(
   options: PrepareOptions = DEFAULT_PREPARE,
 ): LayoutPage {
   const prepared = preparePage(image, placement.dpi, options);
-  const pixelWords = typeBoxes(mendGlyphs(engine.recognize(prepared.image, prepared.dpi)));
+  const read = mendGlyphs(engine.recognize(prepared.image, prepared.dpi));
+  // On the engine's ink boxes, before typeBoxes grows them to the line's height.
+  const pixelWords = typeBoxes(restoreStops(read, prepared.image));
   const toPoints = 72 / placement.dpi;
   const words: Word[] = [];
   for (const word of pixelWords) {
