@@ -24,6 +24,8 @@ const MAX_ASPECT = 1.5;
 const MIN_FILL = 0.5;
 /** How far a stop's foot may stand from the last letter's foot, against the stroke width. */
 const FOOT_TOLERANCE = 0.5;
+/** Grey levels between a word's paper and its ink, at least, for the word to be read here. */
+const MIN_CONTRAST = 64;
 /** Ink blobs smaller than this share of a stroke's square are scanner speckle. */
 const SPECK = 0.2;
 
@@ -62,6 +64,9 @@ function stopAfter(
   if (x1 - x0 < 4 || y1 <= y0) return null;
   // A word read in the window: the stop would be its business, not this one's.
   if (words.some((w) => w !== word && overlaps(w, x0, x1, y0, y1))) return null;
+  // A threshold is at most 255 - MIN_CONTRAST / 2: a window lighter than that holds no ink, and
+  // most windows are blank paper after a line's last word, so the word's box is not read then.
+  if (darkest(image, x0, x1, y0, y1) > 255 - MIN_CONTRAST / 2) return null;
   const threshold = inkThreshold(word, image);
   if (threshold === null) return null;
   // The window first: most words have nothing or a next letter there, and it is small.
@@ -90,12 +95,21 @@ function overlaps(w: PixelWord, x0: number, x1: number, y0: number, y1: number):
 
 /** Midway between the word's paper and its ink; null where the box holds no contrast. */
 function inkThreshold(word: PixelWord, image: GrayImage): number | null {
-  let dark = 255, light = 0;
-  forEachPixel(word, image, (v) => {
-    dark = Math.min(dark, v);
-    light = Math.max(light, v);
-  });
-  return light - dark < 64 ? null : (dark + light) / 2;
+  const { x0, x1, y0, y1 } = pixelBox(word, image);
+  const dark = darkest(image, x0, x1, y0, y1);
+  let light = 0;
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) light = Math.max(light, image.data[y * image.width + x]!);
+  }
+  return light - dark < MIN_CONTRAST ? null : (dark + light) / 2;
+}
+
+function darkest(image: GrayImage, x0: number, x1: number, y0: number, y1: number): number {
+  let dark = 255;
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) dark = Math.min(dark, image.data[y * image.width + x]!);
+  }
+  return dark;
 }
 
 /** The word's strokes' thickness: the median length of its rows' runs of ink. */
@@ -190,11 +204,4 @@ function pixelBox(word: PixelWord, image: GrayImage) {
     y0: Math.max(0, Math.round(word.y)),
     y1: Math.min(image.height, Math.round(word.y + word.height)),
   };
-}
-
-function forEachPixel(word: PixelWord, image: GrayImage, visit: (v: number) => void): void {
-  const { x0, x1, y0, y1 } = pixelBox(word, image);
-  for (let y = y0; y < y1; y++) {
-    for (let x = x0; x < x1; x++) visit(image.data[y * image.width + x]!);
-  }
 }
