@@ -41,6 +41,16 @@ Deno.test("restoreStops() adds the stop a dot on the baseline shows", () => {
   assertEquals(read!.width, after(w) + 7 - w.x);
 });
 
+Deno.test("restoreStops() finds the baseline under a last letter that reaches below it", () => {
+  const image = page();
+  const w = word(image, "A.Ş", 100);
+  // The Ş's cedilla: a hook under the last letter's middle, below the baseline.
+  fill(image, w.x + w.width - 5, 80, 4, 8);
+  const ink = { ...w, height: w.height + 8 };
+  fill(image, after(w), 73, 7, 7);
+  assertEquals(restoreStops([ink], image)[0]!.text, "A.Ş.");
+});
+
 Deno.test("restoreStops() adds nothing where the mark is no stop", async (t) => {
   const cases: [string, (image: GrayImage, w: PixelWord) => void][] = [
     ["nothing after the word", () => {}],

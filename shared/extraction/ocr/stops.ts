@@ -4,7 +4,7 @@
  * "Co., Ltd", "S.A" or "Şti" where the page shows "Co., Ltd.", "S.A.", "Şti.". The page's
  * pixels just right of such a word are looked at: when the only ink there is one blob of a full
  * stop's shape (about as wide and tall as the word's strokes are thick, round or square, its
- * foot on the last letter's foot), the word ends with ".". A comma's tail, a bullet's height, a
+ * foot on the word's baseline), the word ends with ".". A comma's tail, a bullet's height, a
  * speck much thinner than a stroke, a dot leader's second dot or a next word's letter keep the
  * word as read. It reads only a small window per word: no OCR pass.
  */
@@ -22,7 +22,7 @@ const MAX_DOT = 2;
 const MAX_ASPECT = 1.5;
 /** Share of a stop's bounding box its ink fills (a round dot fills π/4). */
 const MIN_FILL = 0.5;
-/** How far a stop's foot may stand from the last letter's foot, against the stroke width. */
+/** How far a stop's foot may stand from the word's baseline, against the stroke width. */
 const FOOT_TOLERANCE = 0.5;
 /** Grey levels between a word's paper and its ink, at least, for the word to be read here. */
 const MIN_CONTRAST = 64;
@@ -82,7 +82,7 @@ function stopAfter(
   if (Math.min(w, h) < MIN_DOT * stroke || Math.max(w, h) > MAX_DOT * stroke) return null;
   if (h > MAX_ASPECT * w || w > MAX_ASPECT * h) return null;
   if (dot.pixels < MIN_FILL * w * h) return null;
-  const foot = lastLetterFoot(word, image, threshold, stroke);
+  const foot = baseline(word, image, threshold);
   if (foot === null || Math.abs(dot.bottom - foot) > Math.max(2, FOOT_TOLERANCE * stroke)) {
     return null;
   }
@@ -130,23 +130,24 @@ function strokeWidth(word: PixelWord, image: GrayImage, threshold: number): numb
 }
 
 /**
- * The lowest row of ink (exclusive) in the word's last few columns: its last letter's foot, on
- * the baseline unless the letter descends (then no stop is found, which is the safe side).
+ * The word's baseline: the median of its columns' lowest ink (exclusive). A cedilla or an ogonek
+ * on the last letter ("A.Ş", "Sp.ą") reaches below it in a few columns only; a word most of whose
+ * columns descend gets a baseline too low for any stop, which is the safe side.
  */
-function lastLetterFoot(
-  word: PixelWord,
-  image: GrayImage,
-  threshold: number,
-  stroke: number,
-): number | null {
+function baseline(word: PixelWord, image: GrayImage, threshold: number): number | null {
   const { x0, x1, y0, y1 } = pixelBox(word, image);
-  const from = Math.max(x0, x1 - Math.ceil(3 * stroke));
-  for (let y = y1 - 1; y >= y0; y--) {
-    for (let x = from; x < x1; x++) {
-      if (image.data[y * image.width + x]! <= threshold) return y + 1;
+  const feet: number[] = [];
+  for (let x = x0; x < x1; x++) {
+    for (let y = y1 - 1; y >= y0; y--) {
+      if (image.data[y * image.width + x]! <= threshold) {
+        feet.push(y + 1);
+        break;
+      }
     }
   }
-  return null;
+  if (feet.length === 0) return null;
+  feet.sort((p, q) => p - q);
+  return feet[Math.floor(feet.length / 2)]!;
 }
 
 /** The blobs of ink (8-connected) in a window of the image. */
