@@ -65,7 +65,7 @@ Deno.test("restoreStops() adds nothing where the mark is no stop", async (t) => 
       fill(image, after(w) + 12, 73, 7, 7);
     }],
     ["a dash on the baseline", (image, w) => fill(image, after(w), 75, 16, 5)],
-    ["a dot too far from the word", (image, w) => fill(image, after(w, 12), 73, 7, 7)],
+    ["a dot too far from the word", (image, w) => fill(image, after(w, 16), 73, 7, 7)],
   ];
   for (const [name, draw] of cases) {
     await t.step(name, () => {

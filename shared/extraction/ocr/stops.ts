@@ -12,9 +12,9 @@ import type { GrayImage } from "./gray.ts";
 import type { PixelWord } from "./tesseract.ts";
 
 /** The window right of a word where its stop would stand, against the word's ink height. */
-const WINDOW_WIDTH = 0.6;
+const WINDOW_WIDTH = 0.8;
 /** The stop starts this close to the word's last letter, against the word's height. */
-const MAX_GAP = 0.35;
+const MAX_GAP = 0.5;
 /** A stop's width and height against the word's stroke width. */
 const MIN_DOT = 0.6;
 const MAX_DOT = 2;
