@@ -23,3 +23,20 @@ export function intersection(a: Box, b: Box): number {
 export function gapAfter(a: Box, b: Box): number {
   return b.x - (a.x + a.width);
 }
+
+/** Whether `b` is on `a`'s row: their middles within half the shorter one's height. */
+export function sameRow(a: Box, b: Box): boolean {
+  const middle = (w: Box) => w.y + w.height / 2;
+  return Math.abs(middle(a) - middle(b)) <= Math.min(a.height, b.height) / 2;
+}
+
+/** The smallest box holding both. */
+export function union(a: Box, b: Box): Box {
+  const x = Math.min(a.x, b.x), y = Math.min(a.y, b.y);
+  return {
+    x,
+    y,
+    width: Math.max(a.x + a.width, b.x + b.width) - x,
+    height: Math.max(a.y + a.height, b.y + b.height) - y,
+  };
+}

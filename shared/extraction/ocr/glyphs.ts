@@ -16,7 +16,7 @@
  * about a third of the type's height, where a space after a comma leaves a full height or more.
  */
 import type { PixelWord } from "./tesseract.ts";
-import { gapAfter } from "./boxes.ts";
+import { gapAfter, sameRow, union } from "./boxes.ts";
 
 /** "1'Europe": an l elided before a vowel (French, Italian) read as the digit one. */
 const ELIDED_L = /^1(['’]\p{L}.*)$/u;
@@ -100,7 +100,7 @@ export function joinSplitNumbers(words: PixelWord[]): PixelWord[] {
     const first = pending.shift()!;
     let run = first;
     for (;;) {
-      const i = pending.findIndex((next) => sideBySide(run, next) && cutNumber(run, next));
+      const i = pending.findIndex((next) => sameRow(run, next) && cutNumber(run, next));
       if (i < 0) break;
       run = joined(run, pending.splice(i, 1)[0]!);
     }
@@ -108,12 +108,6 @@ export function joinSplitNumbers(words: PixelWord[]): PixelWord[] {
   }
   // In the reading's order, each run where its first word was.
   return words.flatMap((w) => runs.get(w) ?? []);
-}
-
-/** Whether `b` is on `a`'s row: their middles within half the shorter one's height. */
-function sideBySide(a: PixelWord, b: PixelWord): boolean {
-  const middle = (w: PixelWord) => w.y + w.height / 2;
-  return Math.abs(middle(a) - middle(b)) <= Math.min(a.height, b.height) / 2;
 }
 
 function cutNumber(a: PixelWord, b: PixelWord): boolean {
@@ -124,15 +118,10 @@ function cutNumber(a: PixelWord, b: PixelWord): boolean {
 }
 
 function joined(a: PixelWord, b: PixelWord): PixelWord {
-  const x = Math.min(a.x, b.x);
-  const y = Math.min(a.y, b.y);
   return {
     ...a,
     text: a.text + b.text,
-    x,
-    y,
-    width: Math.max(a.x + a.width, b.x + b.width) - x,
-    height: Math.max(a.y + a.height, b.y + b.height) - y,
+    ...union(a, b),
     confidence: Math.min(a.confidence, b.confidence),
   };
 }

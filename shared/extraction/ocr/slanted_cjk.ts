@@ -10,7 +10,7 @@
  */
 import type { GrayImage } from "./gray.ts";
 import type { PixelWord } from "./tesseract.ts";
-import { area, type Box, gapAfter, intersection } from "./boxes.ts";
+import { area, type Box, gapAfter, intersection, sameRow, union } from "./boxes.ts";
 import { hasCjk } from "./cjk_page.ts";
 
 /** Words below this confidence on a CJK page are debris worth reading again. */
@@ -144,19 +144,4 @@ export function withUprightReadings(
     ];
   }
   return out;
-}
-
-function sameRow(a: Box, b: Box): boolean {
-  const middle = (w: Box) => w.y + w.height / 2;
-  return Math.abs(middle(a) - middle(b)) <= Math.min(a.height, b.height) / 2;
-}
-
-function union(a: Box, b: Box): Box {
-  const x = Math.min(a.x, b.x), y = Math.min(a.y, b.y);
-  return {
-    x,
-    y,
-    width: Math.max(a.x + a.width, b.x + b.width) - x,
-    height: Math.max(a.y + a.height, b.y + b.height) - y,
-  };
 }
