@@ -338,9 +338,8 @@ const LEFT_OUT = `left_out (out) as (
      ),`;
 
 /**
- * The codes that cover all the concepts but $9 of them: one index scan of a tsquery, for each
- * choice of the concepts left out the conjunction of the others. Run for 0 (every concept):
- * most searches end there.
+ * The codes that cover every concept: one index scan of the concepts' conjunction. Most searches
+ * end there; MATCHING_FEWER leaves concepts out when none does.
  */
 const MATCHING = wordSearch(
   `enough as (
