@@ -1,6 +1,6 @@
 /*
- * HS search (shared/hs/search.ts): an HS subheading or heading is matched, as weaker evidence
- * than its own text, by the goods its national lines name.
+ * HS search (shared/hs/search.ts): without a country, an HS subheading is matched, as weaker
+ * evidence than its own text, by the goods its national lines name.
  *
  * The HS text often covers concrete goods only by "other" or a general term: "Ladders" is a US
  * line under 7616.99 ("Aluminium; articles n.e.c."), "Dining tables" under 9403.60 ("Furniture;
@@ -8,22 +8,27 @@
  * country never read those lines, so "aluminium ladder" answered aluminium oxide and "wooden
  * table" table linen.
  *
- * line_words holds, at weight D (the HS text uses A, B and C: hs_search_tsvector), the head
- * phrase (up to the first ",", ";", ":" or "(") of every national line of 8 digits or more under
- * the code, of any country loaded, when that phrase names goods: not when its first word is a
- * stop word ("Other", "Of cotton", "For use in …", "With …", "Not over …") or a participle
- * ("Containing 23 percent or more by weight of wool", "Valued over $20 each", "Weighing …",
- * "Certified organic"), which say which kind, not what the goods are. Chapters 98 and 99 (special
- * provisions, temporary duties) are left out, as in the search. A heading has its lines' words
- * too; a chapter has none (too many goods for one code).
+ * line_words holds, at weight D (the HS text uses A, B and C: hs_search_tsvector), the goods
+ * every national line of 8 digits or more under the subheading names, of any country loaded
+ * (hs_line_goods): its head phrase (up to the first ",", ";", ":" or "("), up to a preposition
+ * ("Hangers and supports for pipes and tubes"). Not when that phrase starts with a stop word or a
+ * number ("Other", "Of cotton", "For use in …", "Not over …"), nor with a participle that states a
+ * condition ("Containing 23 percent or more by weight of wool", "Valued over $20 each",
+ * "Described in …"): they say which kind, not what the goods are. Chapters 98 and 99 (special
+ * provisions, temporary duties) are left out, as in the search. Headings have none: the words of
+ * all the lines of a heading matched queries none of them answers ("screwdriver set" found
+ * 8205, whose lines name screwdrivers in one subheading and sets in another).
  *
- * hs_line_words_rebuild() stores them and adds them to search_match (what a code is matched by,
- * and whether it names the goods typed: head.ts); the reference seed calls it after
- * hs_search_vectors_rebuild(), which rebuilds search_match from the HS texts alone, so that the
- * two together give the same vectors however often they run. It restates no other function.
+ * hs_line_words_rebuild() stores them, and search_match with them (search_match_lines: what a
+ * code is matched by without a country; with one, the lines are answers themselves) and with
+ * their last words (search_match_heads: whether a code names the goods typed, head.ts; the goods
+ * a line names come last, "Glove and garment" under 4107 is leather, not gloves). The reference
+ * seed calls it after hs_search_vectors_rebuild(), which builds search_match. It restates no
+ * other function.
  */
 alter table hs_codes add column if not exists line_words tsvector;
 alter table hs_codes add column if not exists search_match_lines tsvector;
+alter table hs_codes add column if not exists search_match_heads tsvector;
 
 -- A stop word that ends a goods phrase: not "and" or "or", which join the goods it names.
 create or replace function hs_line_stop_word(word text) returns boolean
@@ -68,7 +73,8 @@ begin
   drop index if exists hs_codes_line_words_idx;
   drop index if exists hs_codes_search_match_lines_idx;
 
-  update hs_codes set line_words = null, search_match_lines = search_match;
+  update hs_codes
+     set line_words = null, search_match_lines = search_match, search_match_heads = search_match;
 
   with goods as (
     select left(code, 6) as code, hs_line_goods(description) as head
@@ -77,13 +83,18 @@ begin
   ),
   words as (
     select code, setweight(to_tsvector('english', string_agg(head, ' ; ' order by head)), 'D')
-             as words
+             as words,
+           -- the goods' head nouns, named last ("Glove leather" is leather, not gloves)
+           setweight(to_tsvector('english',
+             string_agg(substring(head from '([^[:space:]]+)$'), ' ; ' order by head)), 'D')
+             as heads
       from (select distinct code, head from goods where head is not null) d
      group by code
   )
   update hs_codes h
      set line_words = words.words,
-         search_match_lines = h.search_match || words.words
+         search_match_lines = h.search_match || words.words,
+         search_match_heads = h.search_match || words.heads
     from words
    where words.code = h.code and h.level = 6;
 

@@ -292,7 +292,7 @@ function candidates(cover: string, coverage: string): string {
        select code, level, description, null::text as country, null::text as duty_rate,
               null::text as context, null::text as parent, null::text as unit,
               search_weighted as own, line_words as lines, search_match_lines as search_match,
-              stated_bounds, ${coverage} as coverage
+              search_match_heads as head_match, stated_bounds, ${coverage} as coverage
          from hs_codes
         -- Without a country, an HS subheading is matched by the goods its national lines name
         -- too (line_words, search_match_lines: migration 20261130001000); with one, those lines
@@ -305,8 +305,8 @@ function candidates(cover: string, coverage: string): string {
           and ${cover.replaceAll("search_match", "search_match_lines")}
        union all
        select code, level, description, null::text, null::text, null::text, null::text,
-              null::text, search_weighted, null::tsvector, search_match, stated_bounds,
-              ${coverage}
+              null::text, search_weighted, null::tsvector, search_match, search_match,
+              stated_bounds, ${coverage}
          from hs_codes
         where (select $2::text) is not null
           and (search_weighted @@ (select any_word from any_word)
@@ -317,7 +317,8 @@ function candidates(cover: string, coverage: string): string {
        -- (search_chain, migration 20261125002601); what it is matched by, its HS subheading's
        -- words too (search_match).
        select code, level, description, country, duty_rate_effective, context, parent, unit,
-              search_chain, null::tsvector, search_match, stated_bounds, ${coverage}
+              search_chain, null::tsvector, search_match, search_match, stated_bounds,
+              ${coverage}
          from tariff_lines
         -- (without a country the scans are not run at all; the country as a subquery, so that
         -- a custom plan costs them as the generic plan does and PostgreSQL keeps the generic
@@ -397,7 +398,7 @@ const MATCHING_FEWER = wordSearch(
      ),
      hits as (
        select code, level, description, country, duty_rate, context, parent, unit, own,
-              lines, search_match, stated_bounds, coverage
+              lines, search_match, head_match, stated_bounds, coverage
          from walk
         where code is not null
      )`,
@@ -468,6 +469,7 @@ const MATCHING_MOST = wordSearch(
      counted as (
        select hits.code, hits.level, hits.description, hits.country, hits.duty_rate,
               hits.context, hits.parent, hits.unit, hits.own, hits.lines, hits.search_match,
+              hits.head_match,
               hits.stated_bounds, m.coverage
          from hits
         cross join lateral (
@@ -510,7 +512,7 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
                 * case when level = 2 then 0.3 when level = 4 then 0.45
                        when level > 6 then 0.7 else 1.0 end as score,
               -- whether it names the goods typed (head.ts); true when the query has no head
-              coalesce(best.search_match @@ (select covers from concept where head), true)
+              coalesce(best.head_match @@ (select covers from concept where head), true)
                 as has_head,
               -- declarable lines (they have a unit of quantity), the HS code, then the
               -- 8-digit lines that only head 10-digit ones

@@ -51,6 +51,14 @@ serviceTest("hs search: the goods national lines name", async (t) => {
     assert(table.results.slice(0, 3).every((r) => r.code.startsWith("9403")));
   });
 
+  await t.step("the goods a line names are its last word, for the head rule", async () => {
+    // 4107.x lines "Glove and garment" (leather): they have "glove", but name leather
+    const gloves = await searchHsCodes(db, { q: "leather gloves", country: null, limit: 5 });
+    assertEquals(gloves.results[0]?.code.slice(0, 4), "4203");
+    const leather = await searchHsCodes(db, { q: "glove leather", country: null, limit: 5 });
+    assertEquals(leather.results[0]?.code.slice(0, 4), "4107");
+  });
+
   await t.step("below a code whose own text has the words", async () => {
     // 4421.10 "Wood; clothes hangers" by its own text; 7616.99 by its line "Hangers and supports"
     const page = await searchHsCodes(db, { q: "hangers", country: null, limit: 20 });
