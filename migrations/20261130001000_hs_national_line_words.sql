@@ -73,9 +73,6 @@ begin
   drop index if exists hs_codes_line_words_idx;
   drop index if exists hs_codes_search_match_lines_idx;
 
-  update hs_codes
-     set line_words = null, search_match_lines = search_match, search_match_heads = search_match;
-
   with goods as (
     select left(code, 6) as code, hs_line_goods(description) as head
       from tariff_lines
@@ -91,12 +88,14 @@ begin
       from (select distinct code, head from goods where head is not null) d
      group by code
   )
+  -- every row in one update (each row updated costs an entry in every GIN index of hs_codes)
   update hs_codes h
      set line_words = words.words,
-         search_match_lines = h.search_match || words.words,
-         search_match_heads = h.search_match || words.heads
-    from words
-   where words.code = h.code and h.level = 6;
+         search_match_lines = h.search_match || coalesce(words.words, ''),
+         search_match_heads = h.search_match || coalesce(words.heads, '')
+    from hs_codes own
+    left join words on words.code = own.code and own.level = 6
+   where own.code = h.code;
 
   create index hs_codes_line_words_idx on hs_codes using gin (line_words)
     with (fastupdate = off);

@@ -159,7 +159,8 @@ async function searchByPrefix(
  * line also matches through the words of its HS subheading (the tariff's own text is
  * often only "Other" or "Of cotton"), and a subheading through those of its heading, but each
  * ranks by its own text. Chapter 99 (temporary
- * additional duties, not goods) is left out of word searches.
+ * additional duties, not goods) is left out of word searches. Without a country, an HS
+ * subheading also matches through the goods its national lines name (LINE_POINTS).
  */
 async function searchByWords(
   db: Queryable,
