@@ -159,7 +159,8 @@ async function searchByPrefix(
  * line also matches through the words of its HS subheading (the tariff's own text is
  * often only "Other" or "Of cotton"), and a subheading through those of its heading, but each
  * ranks by its own text. Chapter 99 (temporary
- * additional duties, not goods) is left out of word searches.
+ * additional duties, not goods) is left out of word searches. Without a country, an HS
+ * subheading also matches through the goods its national lines name (LINE_POINTS).
  */
 async function searchByWords(
   db: Queryable,
@@ -291,9 +292,25 @@ function candidates(cover: string, coverage: string): string {
   return `
        select code, level, description, null::text as country, null::text as duty_rate,
               null::text as context, null::text as parent, null::text as unit,
-              search_weighted as own, search_match, stated_bounds, ${coverage} as coverage
+              search_weighted as own, line_words as lines, search_match_lines as search_match,
+              search_match_heads as head_match, stated_bounds, ${coverage} as coverage
          from hs_codes
-        where (search_weighted @@ (select any_word from any_word)
+        -- Without a country, an HS subheading is matched by the goods its national lines name
+        -- too (line_words, search_match_lines: migration 20261130001000); with one, those lines
+        -- are answers themselves, in the family of their subheading, which would only repeat
+        -- their words.
+        where (select $2::text) is null
+          and (search_weighted @@ (select any_word from any_word)
+               or line_words @@ (select any_word from any_word)
+               or search_match_lines @@ (select any_code from any_word))
+          and ${cover.replaceAll("search_match", "search_match_lines")}
+       union all
+       select code, level, description, null::text, null::text, null::text, null::text,
+              null::text, search_weighted, null::tsvector, search_match, search_match,
+              stated_bounds, ${coverage}
+         from hs_codes
+        where (select $2::text) is not null
+          and (search_weighted @@ (select any_word from any_word)
                or search_match @@ (select any_code from any_word))
           and ${cover}
        union all
@@ -301,7 +318,8 @@ function candidates(cover: string, coverage: string): string {
        -- (search_chain, migration 20261125002601); what it is matched by, its HS subheading's
        -- words too (search_match).
        select code, level, description, country, duty_rate_effective, context, parent, unit,
-              search_chain, search_match, stated_bounds, ${coverage}
+              search_chain, null::tsvector, search_match, search_match, stated_bounds,
+              ${coverage}
          from tariff_lines
         -- (without a country the scans are not run at all; the country as a subquery, so that
         -- a custom plan costs them as the generic plan does and PostgreSQL keeps the generic
@@ -328,6 +346,15 @@ const MEASURE_FIT = `coalesce((
            from measure m
           where m.min is not null or m.max is not null
        ), 0)`;
+
+/**
+ * Points for a concept that an HS code's own text lacks and the goods its national lines name
+ * have (line_words, migration 20261130001000: "Ladders" under 7616.99, "Dining tables" under
+ * 9403.60): less than the least of its own text (0.25), so that a code whose own text has the
+ * words ranks first, but points, and the code covers the concept (it can answer every word typed,
+ * and name the goods: head.ts).
+ */
+export const LINE_POINTS = 0.2;
 
 /** Every choice of at most $9 concepts to leave out, as arrays of their numbers in order. */
 const LEFT_OUT = `left_out (out) as (
@@ -372,7 +399,7 @@ const MATCHING_FEWER = wordSearch(
      ),
      hits as (
        select code, level, description, country, duty_rate, context, parent, unit, own,
-              search_match, stated_bounds, coverage
+              lines, search_match, head_match, stated_bounds, coverage
          from walk
         where code is not null
      )`,
@@ -442,7 +469,8 @@ const MATCHING_MOST = wordSearch(
   `${hits("true", "0::bigint")},
      counted as (
        select hits.code, hits.level, hits.description, hits.country, hits.duty_rate,
-              hits.context, hits.parent, hits.unit, hits.own, hits.search_match,
+              hits.context, hits.parent, hits.unit, hits.own, hits.lines, hits.search_match,
+              hits.head_match,
               hits.stated_bounds, m.coverage
          from hits
         cross join lateral (
@@ -485,7 +513,7 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
                 * case when level = 2 then 0.3 when level = 4 then 0.45
                        when level > 6 then 0.7 else 1.0 end as score,
               -- whether it names the goods typed (head.ts); true when the query has no head
-              coalesce(best.search_match @@ (select covers from concept where head), true)
+              coalesce(best.head_match @@ (select covers from concept where head), true)
                 as has_head,
               -- declarable lines (they have a unit of quantity), the HS code, then the
               -- 8-digit lines that only head 10-digit ones
@@ -502,6 +530,7 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
                         + case when best.own @@ c.in_head then 1.0
                                when best.own @@ c.in_first then 0.5
                                when best.own @@ c.q then 0.25
+                               when best.lines @@ c.q then ${LINE_POINTS}
                                else 0 end
                    end) as points
             from concept c

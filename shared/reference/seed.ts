@@ -18,6 +18,11 @@ const HS_VOCABULARY = "select hs_vocabulary_rebuild()";
  * and what a code is matched by (its heading's or HS subheading's words, its code prefixes).
  */
 const HS_SEARCH_VECTORS = "select hs_search_vectors_rebuild()";
+/**
+ * The goods the national lines name, as weaker evidence for their HS subheading and heading
+ * (migration 20261130001000): after HS_SEARCH_VECTORS, which rebuilds what it adds to.
+ */
+const HS_LINE_WORDS = "select hs_line_words_rebuild()";
 
 const DATA_DIR = new URL("../../data/reference/", import.meta.url);
 
@@ -28,7 +33,7 @@ export const DATASETS: readonly Dataset[] = [
     name: "hs_codes",
     table: "hs_codes",
     columns: ["code", "level", "parent", "description", "section"],
-    refresh: [HS_VOCABULARY, HS_SEARCH_VECTORS],
+    refresh: [HS_VOCABULARY, HS_SEARCH_VECTORS, HS_LINE_WORDS],
   },
   {
     name: "hs_synonyms",
@@ -40,7 +45,7 @@ export const DATASETS: readonly Dataset[] = [
     name: "tariff_us",
     table: "tariff_lines",
     fixed: { country: "US" },
-    refresh: [HS_VOCABULARY, HS_SEARCH_VECTORS],
+    refresh: [HS_VOCABULARY, HS_SEARCH_VECTORS, HS_LINE_WORDS],
     columns: [
       "code",
       "htsno",
