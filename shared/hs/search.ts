@@ -1,9 +1,10 @@
 import type { Queryable } from "../platform/db/db.ts";
 import { codePrefix, displayCode } from "./codes.ts";
 import { nationalDescription } from "./lines.ts";
-import { headConcept } from "./head.ts";
+import { headConcept, lastGoods } from "./head.ts";
 import { lexiconVersion, sawLexiconVersion } from "./lexicon.ts";
 import { readMeasure } from "./measures.ts";
+import { readPacking } from "./packing.ts";
 import { type Concept, readConcepts } from "./vocabulary.ts";
 import { MAX_WORDS } from "./words.ts";
 
@@ -166,11 +167,15 @@ async function searchByWords(
   input: HsSearchInput,
   maxLeftOut = MAX_LEFT_OUT,
 ): Promise<HsSearchPage> {
-  const { text, measure } = readMeasure(input.q);
+  const measured = readMeasure(input.q);
+  const packed = readPacking(measured.text);
+  const { text } = packed;
+  const measure = measured.measure ?? packed.measure;
   const list = await readConcepts(db, text);
   const wanted = list.filter((c) => !c.negated);
   if (wanted.length === 0) return { results: [], total: 0 };
   const head = headConcept(text, list);
+  const last = lastGoods(text, list);
   const params = [
     // JSON text rather than a text[] parameter: postgres.js can send an array before it has
     // learnt the array types of a new connection ("malformed array literal").
@@ -181,6 +186,7 @@ async function searchByWords(
       weight: c.weight,
       negated: c.negated,
       head: i === head,
+      last: i === last,
     }))),
     input.country,
     input.limit,
@@ -207,11 +213,11 @@ async function searchByWords(
  * lexemes) has the concept's words or one of its codes.
  */
 const CONCEPTS = `concept as materialized (
-       select q, weight, negated, head, under, in_head, in_first,
+       select q, weight, negated, head, last, under, in_head, in_first,
               case when codes_q is null then q when q is null then codes_q
                    else q || codes_q end as covers
          from (
-           select q, weight, negated, head,
+           select q, weight, negated, head, last,
                   -- the vocabulary's codes as LIKE patterns: they and the codes under them
                   array(select p || '%' from unnest(codes) as p) as under,
                   (select string_agg('hs' || p, ' | ') from unnest(codes) as p)::tsquery
@@ -228,10 +234,10 @@ const CONCEPTS = `concept as materialized (
                                  from jsonb_array_elements_text(t.lexemes) as l) a
                         where numnode(a.q) > 0)::tsquery as q,
                       array(select jsonb_array_elements_text(t.codes)) as codes,
-                      t.weight, t.negated, t.head
+                      t.weight, t.negated, t.head, t.last
                  from jsonb_to_recordset($1::text::jsonb)
                       as t(texts jsonb, lexemes jsonb, codes jsonb, weight float8, negated boolean,
-                           head boolean)
+                           head boolean, last boolean)
              ) typed
             where q is not null or cardinality(codes) > 0
             limit ${MAX_WORDS}
@@ -487,6 +493,9 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
               -- whether it names the goods typed (head.ts); true when the query has no head
               coalesce(best.search_match @@ (select covers from concept where head), true)
                 as has_head,
+              -- whether it names the goods typed last (head.ts), qualified or not
+              coalesce(best.search_match @@ (select covers from concept where last), true)
+                as has_last,
               -- declarable lines (they have a unit of quantity), the HS code, then the
               -- 8-digit lines that only head 10-digit ones
               case when best.country is null then 1 when coalesce(best.unit, '') <> '' then 0
@@ -520,17 +529,20 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
        select family_code, family_text,
               ${residual("length(family_code) > 6", "family_text")} as family_residual,
               count(*) as members, bool_or(has_head) as family_head,
-              max(score) as family_score, length(family_text) as family_length
+              max(score) as family_score, bool_or(has_last) as family_last, length(family_text) as family_length
          from in_family
         group by family_code, family_text
      ),
-     -- Families under one heading that score alike are placed by the shortest of them.
+     -- Families under one heading that score alike are placed by the shortest of them; of
+     -- families that score alike for different words, those that name the goods typed last
+     -- first ("wine corks" are corks).
      grouped as (
        select family.*,
               min(family_length)
-                over (partition by left(family_code, 4), family_head, family_score)
+                over (partition by left(family_code, 4), family_head, family_score, family_last)
                 as group_length,
-              count(*) over (partition by left(family_code, 4), family_head, family_score)
+              count(*) over (partition by left(family_code, 4), family_head, family_score,
+                                          family_last)
                 as alike
          from family
      ),
@@ -538,8 +550,8 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
      -- (each has a member on the page before theirs).
      placed as (
        select grouped.*, sum(members) over ()::int as total,
-              rank() over (order by family_head desc, family_score desc, group_length,
-                                    left(family_code, 4)) as at
+              rank() over (order by family_head desc, family_score desc, family_last desc,
+                                    group_length, left(family_code, 4)) as at
          from grouped
      ),
      -- What tells families of one heading that score alike apart, read only for those that can
@@ -581,7 +593,7 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
          -- (the rows of those families only, each joined to its family's keys)
         cross join lateral (select * from keys k where k.family_code = r.family_code offset 0) k
         where r.family_code = any (array(select family_code from keys))
-        order by k.family_head desc, k.family_score desc, k.group_length,
+        order by k.family_head desc, k.family_score desc, k.family_last desc, k.group_length,
                  left(k.family_code, 4), k.family_exact desc, k.family_residual desc,
                  k.family_terms, k.family_length, k.family_code, r.place, r.score desc,
                  named desc, residual desc, length(r.description), r.code
@@ -589,7 +601,8 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
      )
      select ${PAGE_COLUMNS}, (select version::text from hs_lexicon_version) as lexicon_version
        from page ${PAGE_JOINS}
-      order by page.family_head desc, page.family_score desc, page.group_length,
+      order by page.family_head desc, page.family_score desc, page.family_last desc,
+               page.group_length,
                left(page.family_code, 4), page.family_exact desc, page.family_residual desc,
                page.family_terms, page.family_length, page.family_code, page.place,
                page.score desc, page.named desc, page.residual desc, length(page.description),

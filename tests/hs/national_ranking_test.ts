@@ -130,6 +130,30 @@ serviceTest("hs-codes/search ranks national lines by thresholds and their own wo
     assertEquals(ev[0], "8703.80.00.45");
   });
 
+  await t.step("an 'un-' participle excludes its participle", async () => {
+    // 1805: "Cocoa powder, not containing added sugar or other sweetening matter"; 1806.10 has it
+    const cocoa = await codes({ q: "unsweetened cocoa powder", country: "US" });
+    assertEquals(cocoa[0], "1805.00.00.00");
+  });
+
+  await t.step(
+    "of families that score alike for different words, the goods named last",
+    async () => {
+      // 2204.10 "Wine; sparkling" and 4503.10 "Cork; corks and stoppers" each have one word
+      const corks = await codes({ q: "wine corks", country: "US" });
+      assert(corks[0]!.startsWith("4503."), corks.join(" "));
+    },
+  );
+
+  await t.step("a quantity and its container say how the goods are packed", async () => {
+    // 0811.10.00.20 "In immediate containers each holding not more than 1.2 liters"
+    const small = await codes({ q: "frozen strawberries 1 lb bags", country: "US" });
+    assertEquals(small.filter((c) => c.startsWith("0811.10.00."))[0], "0811.10.00.20");
+    assert(small.slice(0, 3).includes("0811.10.00.20"), small.join(" "));
+    const flour = await codes({ q: "wheat flour 25 kg bags", country: "US" });
+    assert(flour.slice(0, 3).every((c) => c.startsWith("1101.")), flour.join(" "));
+  });
+
   await t.step("roasted nuts are prepared nuts (2008), roasted coffee stays 0901", async () => {
     const nuts = await codes({ q: "roasted pistachios", country: "US" });
     assertEquals(nuts[0], "2008.19.30.20");
