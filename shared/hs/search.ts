@@ -5,6 +5,7 @@ import { headConcept, lastGoods } from "./head.ts";
 import { lexiconVersion, sawLexiconVersion } from "./lexicon.ts";
 import { readMeasure } from "./measures.ts";
 import { readPacking } from "./packing.ts";
+import { STATE_CHAPTERS, statesTyped } from "./states.ts";
 import { type Concept, readConcepts } from "./vocabulary.ts";
 import { MAX_WORDS } from "./words.ts";
 
@@ -175,7 +176,8 @@ async function searchByWords(
   const wanted = list.filter((c) => !c.negated);
   if (wanted.length === 0) return { results: [], total: 0 };
   const head = headConcept(text, list);
-  const last = lastGoods(text, list);
+  // (the head, when there is one, is the goods named last: ranked by it already)
+  const last = head === null ? lastGoods(text, list) : null;
   const params = [
     // JSON text rather than a text[] parameter: postgres.js can send an array before it has
     // learnt the array types of a new connection ("malformed array literal").
@@ -197,6 +199,7 @@ async function searchByWords(
     JSON.stringify({
       named: wanted.flatMap((c) => [c.words, ...c.alts]),
       typed: wanted.flatMap((c) => c.words.split(" ")),
+      states: statesTyped(wanted.flatMap((c) => c.words.split(" "))),
     }),
     JSON.stringify(measure ?? {}),
   ];
@@ -490,16 +493,20 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
               (points + 0.5 * ${MEASURE_FIT})
                 * case when level = 2 then 0.3 when level = 4 then 0.45
                        when level > 6 then 0.7 else 1.0 end as score,
-              -- whether it names the goods typed (head.ts); true when the query has no head
-              coalesce(best.search_match @@ (select covers from concept where head), true)
+              -- whether it names the goods typed (head.ts); true when the query has no head, and
+              -- when the row covers every concept (all of them at level 0: no test per row)
+              best.coverage = (select count(*) from wanted)
+                or coalesce(best.search_match @@ (select covers from concept where head), true)
                 as has_head,
               -- whether it names the goods typed last (head.ts), qualified or not
-              coalesce(best.search_match @@ (select covers from concept where last), true)
+              best.coverage = (select count(*) from wanted)
+                or coalesce(best.search_match @@ (select covers from concept where last), true)
                 as has_last,
               -- declarable lines (they have a unit of quantity), the HS code, then the
               -- 8-digit lines that only head 10-digit ones
               case when best.country is null then 1 when coalesce(best.unit, '') <> '' then 0
-                   else 2 end as place
+                   else 2 end as place,
+              m.by_vocabulary
          from best
         cross join lateral (
           select sum(c.weight * case
@@ -512,7 +519,8 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
                                when best.own @@ c.in_first then 0.5
                                when best.own @@ c.q then 0.25
                                else 0 end
-                   end) as points
+                   end) as points,
+                 bool_or(not c.negated and best.code like any (c.under)) as by_vocabulary
             from concept c
         ) m
      ),
@@ -529,6 +537,20 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
        select family_code, family_text,
               ${residual("length(family_code) > 6", "family_text")} as family_residual,
               count(*) as members, bool_or(has_head) as family_head,
+              -- a state of preparation the query does not name (states.ts), where the tariff
+              -- sorts the goods by it; not "fresh or dried", nor where the vocabulary's term
+              -- names the goods so prepared ("potato chips": 2005.20). (Cheap tests first; a
+              -- negated phrase, "not smoked", "whether or not cooked", states nothing.)
+              case when not left(family_code, 2) = any ('{${STATE_CHAPTERS.join(",")}}'::text[])
+                     or family_text ~* '\\mfresh\\M' or bool_or(by_vocabulary) then false
+                   else (select coalesce(d ~* (states->>'unnamed')
+                                           and not coalesce(d ~* (states->>'named'), false),
+                                         false)
+                           from (select regexp_replace(family_text,
+                                          '\\m(not|other than|excluding|except)\\M[^;,(]*',
+                                          ' ', 'gi') as d,
+                                        $7::text::jsonb->'states' as states) x)
+              end as family_unnamed_state,
               max(score) as family_score, bool_or(has_last) as family_last, length(family_text) as family_length
          from in_family
         group by family_code, family_text
@@ -539,10 +561,11 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
      grouped as (
        select family.*,
               min(family_length)
-                over (partition by left(family_code, 4), family_head, family_score, family_last)
+                over (partition by left(family_code, 4), family_head, family_unnamed_state,
+                                   family_score, family_last)
                 as group_length,
-              count(*) over (partition by left(family_code, 4), family_head, family_score,
-                                          family_last)
+              count(*) over (partition by left(family_code, 4), family_head, family_unnamed_state,
+                                          family_score, family_last)
                 as alike
          from family
      ),
@@ -550,7 +573,8 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
      -- (each has a member on the page before theirs).
      placed as (
        select grouped.*, sum(members) over ()::int as total,
-              rank() over (order by family_head desc, family_score desc, family_last desc,
+              rank() over (order by family_head desc, family_unnamed_state, family_score desc,
+                                    family_last desc,
                                     group_length, left(family_code, 4)) as at
          from grouped
      ),
@@ -593,7 +617,8 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
          -- (the rows of those families only, each joined to its family's keys)
         cross join lateral (select * from keys k where k.family_code = r.family_code offset 0) k
         where r.family_code = any (array(select family_code from keys))
-        order by k.family_head desc, k.family_score desc, k.family_last desc, k.group_length,
+        order by k.family_head desc, k.family_unnamed_state, k.family_score desc,
+                 k.family_last desc, k.group_length,
                  left(k.family_code, 4), k.family_exact desc, k.family_residual desc,
                  k.family_terms, k.family_length, k.family_code, r.place, r.score desc,
                  named desc, residual desc, length(r.description), r.code
@@ -601,7 +626,8 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
      )
      select ${PAGE_COLUMNS}, (select version::text from hs_lexicon_version) as lexicon_version
        from page ${PAGE_JOINS}
-      order by page.family_head desc, page.family_score desc, page.family_last desc,
+      order by page.family_head desc, page.family_unnamed_state, page.family_score desc,
+               page.family_last desc,
                page.group_length,
                left(page.family_code, 4), page.family_exact desc, page.family_residual desc,
                page.family_terms, page.family_length, page.family_code, page.place,

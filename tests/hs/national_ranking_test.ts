@@ -154,6 +154,19 @@ serviceTest("hs-codes/search ranks national lines by thresholds and their own wo
     assert(flour.slice(0, 3).every((c) => c.startsWith("1101.")), flour.join(" "));
   });
 
+  await t.step("goods whose state is unsaid are fresh", async () => {
+    // 0806.10 "Grapes; fresh" before 0806.20 "Grapes; dried", whose raisins' line "Made from
+    // seedless grapes" has a word more
+    const grapes = await codes({ q: "red seedless table grapes", country: "US" });
+    assert(grapes[0]!.startsWith("0806.10."), grapes.join(" "));
+    // a state typed is the query's: "potatoes, prepared or preserved …, frozen"
+    const fries = await codes({ q: "frozen french fries", country: "US" });
+    assert(fries.slice(0, 3).some((c) => c.startsWith("2004.10.")), fries.join(" "));
+    // the vocabulary names the goods so prepared: potato chips are 2005.20
+    const chips = await codes({ q: "potato chips" });
+    assertEquals(chips[0], "2005.20");
+  });
+
   await t.step("roasted nuts are prepared nuts (2008), roasted coffee stays 0901", async () => {
     const nuts = await codes({ q: "roasted pistachios", country: "US" });
     assertEquals(nuts[0], "2008.19.30.20");
