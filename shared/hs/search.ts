@@ -537,15 +537,21 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
        select family_code, family_text,
               ${residual("length(family_code) > 6", "family_text")} as family_residual,
               count(*) as members, bool_or(has_head) as family_head,
-              -- a state of preparation the query does not name (states.ts), where the tariff
-              -- sorts the goods by it; not "fresh or dried", nor where the vocabulary's term
-              -- names the goods so prepared ("potato chips": 2005.20). (Cheap tests first; a
-              -- negated phrase, "not smoked", "whether or not cooked", states nothing.)
+              -- its state of preparation is not the query's (states.ts), where the tariff sorts
+              -- the goods by it: it states one the query does not name (not "fresh or dried",
+              -- nor where the vocabulary's term names the goods so prepared: "potato chips" are
+              -- 2005.20), or none of those the query names ("canned mandarin oranges" are not
+              -- "citrus fruit …, fresh or dried"). Cheap tests first; a negated phrase, "not
+              -- smoked", "whether or not cooked", states nothing.
               case when not left(family_code, 2) = any ('{${STATE_CHAPTERS.join(",")}}'::text[])
-                     or family_text ~* '\\mfresh\\M' or bool_or(by_vocabulary) then false
-                   else (select coalesce(d ~* (states->>'unnamed')
-                                           and not coalesce(d ~* (states->>'named'), false),
-                                         false)
+                   then false
+                   else (select case when states->>'named' is not null
+                                       and not d ~* (states->>'named') then true
+                                     when family_text ~* '\\mfresh\\M' then false
+                                     when states->>'named' is not null then false
+                                     else coalesce(d ~* (states->>'unnamed'), false)
+                                          and not bool_or(by_vocabulary)
+                                end
                            from (select regexp_replace(family_text,
                                           '\\m(not|other than|excluding|except)\\M[^;,(]*',
                                           ' ', 'gi') as d,

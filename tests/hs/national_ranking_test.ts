@@ -148,7 +148,9 @@ serviceTest("hs-codes/search ranks national lines by thresholds and their own wo
   await t.step("a quantity and its container say how the goods are packed", async () => {
     // 0811.10.00.20 "In immediate containers each holding not more than 1.2 liters"
     const small = await codes({ q: "frozen strawberries 1 lb bags", country: "US" });
-    assertEquals(small.filter((c) => c.startsWith("0811.10.00."))[0], "0811.10.00.20");
+    // (before the lines "more than 1.2 liters > Other"; a line stating a percent bound, "Not
+    // more than 25 percent by weight", holds 1 too: units are not compared)
+    before(small, "0811.10.00.20", "0811.10.00.85");
     assert(small.slice(0, 3).includes("0811.10.00.20"), small.join(" "));
     const flour = await codes({ q: "wheat flour 25 kg bags", country: "US" });
     assert(flour.slice(0, 3).every((c) => c.startsWith("1101.")), flour.join(" "));
@@ -162,6 +164,9 @@ serviceTest("hs-codes/search ranks national lines by thresholds and their own wo
     // a state typed is the query's: "potatoes, prepared or preserved …, frozen"
     const fries = await codes({ q: "frozen french fries", country: "US" });
     assert(fries.slice(0, 3).some((c) => c.startsWith("2004.10.")), fries.join(" "));
+    // a state named is wanted: canned mandarins are 2008.30, not "citrus fruit …, fresh or dried"
+    const canned = await codes({ q: "canned mandarin oranges", country: "US" });
+    assert(canned[0]!.startsWith("2008.30."), canned.join(" "));
     // the vocabulary names the goods so prepared: potato chips are 2005.20
     const chips = await codes({ q: "potato chips" });
     assertEquals(chips[0], "2005.20");
