@@ -505,8 +505,7 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
               -- declarable lines (they have a unit of quantity), the HS code, then the
               -- 8-digit lines that only head 10-digit ones
               case when best.country is null then 1 when coalesce(best.unit, '') <> '' then 0
-                   else 2 end as place,
-              m.by_vocabulary
+                   else 2 end as place
          from best
         cross join lateral (
           select sum(c.weight * case
@@ -519,8 +518,7 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
                                when best.own @@ c.in_first then 0.5
                                when best.own @@ c.q then 0.25
                                else 0 end
-                   end) as points,
-                 bool_or(not c.negated and best.code like any (c.under)) as by_vocabulary
+                   end) as points
             from concept c
         ) m
      ),
@@ -545,13 +543,16 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
               -- smoked", "whether or not cooked", states nothing.
               case when not left(family_code, 2) = any ('{${STATE_CHAPTERS.join(",")}}'::text[])
                    then false
+                   when $7::text::jsonb->'states'->>'named' is null
+                        and (not coalesce(family_text ~* ($7::text::jsonb->'states'->>'unnamed'),
+                                          false)
+                             or family_text ~* '\\mfresh\\M'
+                             or exists (select 1 from concept c
+                                         where not c.negated and family_code like any (c.under)))
+                   then false
                    else (select case when states->>'named' is not null
-                                       and not d ~* (states->>'named') then true
-                                     when family_text ~* '\\mfresh\\M' then false
-                                     when states->>'named' is not null then false
-                                     else coalesce(d ~* (states->>'unnamed'), false)
-                                          and not bool_or(by_vocabulary)
-                                end
+                                     then not d ~* (states->>'named')
+                                     else coalesce(d ~* (states->>'unnamed'), false) end
                            from (select regexp_replace(family_text,
                                           '\\m(not|other than|excluding|except)\\M[^;,(]*',
                                           ' ', 'gi') as d,
