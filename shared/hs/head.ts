@@ -122,13 +122,14 @@ function qualifies(words: string): boolean {
 }
 
 /**
- * The index in `concepts` (as readConcepts gives them for `text`, in the order typed) of the head
- * noun: the last concept wholly before the first preposition or clause break that is no
- * qualifier, no word of a set or pack (GROUPS), not excluded, not a number and not a filler.
- * Null unless some other concept wanted qualifies it (a material or adjective, a set or pack, or
- * a phrase after a preposition), or when the goods are named by two nouns joined by "and".
+ * The goods named last, and whether another concept qualifies them: the last concept wholly
+ * before the first preposition or clause break that is no qualifier, no word of a set or pack
+ * (GROUPS), not excluded, not a number and not a filler. None when two goods are joined by "and".
  */
-export function headConcept(text: string, concepts: readonly Concept[]): number | null {
+function goodsNamed(
+  text: string,
+  concepts: readonly Concept[],
+): { goods: number | null; qualified: boolean } {
   const words = searchWords(text);
   let cut = searchWords(text.split(/[,;]/)[0] ?? "").length;
   for (let i = 1; i < cut; i++) {
@@ -137,8 +138,10 @@ export function headConcept(text: string, concepts: readonly Concept[]): number 
       break;
     }
   }
-  if (words.slice(0, cut).some((w) => CONJUNCTIONS.has(w.word))) return null;
-  let head: number | null = null;
+  if (words.slice(0, cut).some((w) => CONJUNCTIONS.has(w.word))) {
+    return { goods: null, qualified: false };
+  }
+  let goods: number | null = null;
   let qualified = false;
   let end = 0;
   for (let i = 0; i < concepts.length; i++) {
@@ -152,7 +155,28 @@ export function headConcept(text: string, concepts: readonly Concept[]): number 
     }
     if (!usable) continue;
     if (qualifies(c.words)) qualified = true;
-    else head = i;
+    else goods = i;
   }
-  return qualified ? head : null;
+  return { goods, qualified };
+}
+
+/**
+ * The index in `concepts` (as readConcepts gives them for `text`, in the order typed) of the head
+ * noun (goodsNamed). Null unless some other concept wanted qualifies it (a material or
+ * adjective, a set or pack, or a phrase after a preposition): without
+ * one, everyday speech may name the goods before their form or packing ("tequila bottles",
+ * "paracetamol tablets", "brake pads car").
+ */
+export function headConcept(text: string, concepts: readonly Concept[]): number | null {
+  const { goods, qualified } = goodsNamed(text, concepts);
+  return qualified ? goods : null;
+}
+
+/**
+ * The index in `concepts` of the goods named last (goodsNamed), qualified or not: of codes that
+ * score alike for different words ("wine corks": sparkling wine, corks), English names the goods
+ * last, and the others qualify them.
+ */
+export function lastGoods(text: string, concepts: readonly Concept[]): number | null {
+  return goodsNamed(text, concepts).goods;
 }

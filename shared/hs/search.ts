@@ -1,9 +1,11 @@
 import type { Queryable } from "../platform/db/db.ts";
 import { codePrefix, displayCode } from "./codes.ts";
 import { nationalDescription } from "./lines.ts";
-import { headConcept } from "./head.ts";
+import { headConcept, lastGoods } from "./head.ts";
 import { lexiconVersion, sawLexiconVersion } from "./lexicon.ts";
 import { readMeasure } from "./measures.ts";
+import { readPacking } from "./packing.ts";
+import { STATE_CHAPTERS, statesTyped } from "./states.ts";
 import { type Concept, readConcepts } from "./vocabulary.ts";
 import { MAX_WORDS } from "./words.ts";
 
@@ -167,11 +169,16 @@ async function searchByWords(
   input: HsSearchInput,
   maxLeftOut = MAX_LEFT_OUT,
 ): Promise<HsSearchPage> {
-  const { text, measure } = readMeasure(input.q);
+  const measured = readMeasure(input.q);
+  const packed = readPacking(measured.text);
+  const { text } = packed;
+  const measure = measured.measure ?? packed.measure;
   const list = await readConcepts(db, text);
   const wanted = list.filter((c) => !c.negated);
   if (wanted.length === 0) return { results: [], total: 0 };
   const head = headConcept(text, list);
+  // (the head, when there is one, is the goods named last: ranked by it already)
+  const last = head === null ? lastGoods(text, list) : null;
   const params = [
     // JSON text rather than a text[] parameter: postgres.js can send an array before it has
     // learnt the array types of a new connection ("malformed array literal").
@@ -182,6 +189,7 @@ async function searchByWords(
       weight: c.weight,
       negated: c.negated,
       head: i === head,
+      last: i === last,
     }))),
     input.country,
     input.limit,
@@ -192,6 +200,7 @@ async function searchByWords(
     JSON.stringify({
       named: wanted.flatMap((c) => [c.words, ...c.alts]),
       typed: wanted.flatMap((c) => c.words.split(" ")),
+      states: statesTyped(wanted.flatMap((c) => c.words.split(" "))),
     }),
     JSON.stringify(measure ?? {}),
   ];
@@ -208,11 +217,11 @@ async function searchByWords(
  * lexemes) has the concept's words or one of its codes.
  */
 const CONCEPTS = `concept as materialized (
-       select q, weight, negated, head, under, in_head, in_first,
+       select q, weight, negated, head, last, under, in_head, in_first,
               case when codes_q is null then q when q is null then codes_q
                    else q || codes_q end as covers
          from (
-           select q, weight, negated, head,
+           select q, weight, negated, head, last,
                   -- the vocabulary's codes as LIKE patterns: they and the codes under them
                   array(select p || '%' from unnest(codes) as p) as under,
                   (select string_agg('hs' || p, ' | ') from unnest(codes) as p)::tsquery
@@ -229,10 +238,10 @@ const CONCEPTS = `concept as materialized (
                                  from jsonb_array_elements_text(t.lexemes) as l) a
                         where numnode(a.q) > 0)::tsquery as q,
                       array(select jsonb_array_elements_text(t.codes)) as codes,
-                      t.weight, t.negated, t.head
+                      t.weight, t.negated, t.head, t.last
                  from jsonb_to_recordset($1::text::jsonb)
                       as t(texts jsonb, lexemes jsonb, codes jsonb, weight float8, negated boolean,
-                           head boolean)
+                           head boolean, last boolean)
              ) typed
             where q is not null or cardinality(codes) > 0
             limit ${MAX_WORDS}
@@ -512,9 +521,15 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
               (points + 0.5 * ${MEASURE_FIT})
                 * case when level = 2 then 0.3 when level = 4 then 0.45
                        when level > 6 then 0.7 else 1.0 end as score,
-              -- whether it names the goods typed (head.ts); true when the query has no head
-              coalesce(best.head_match @@ (select covers from concept where head), true)
+              -- whether it names the goods typed (head.ts); true when the query has no head, and
+              -- when the row covers every concept (all of them at level 0: no test per row)
+              best.coverage = (select count(*) from wanted)
+                or coalesce(best.head_match @@ (select covers from concept where head), true)
                 as has_head,
+              -- whether it names the goods typed last (head.ts), qualified or not
+              best.coverage = (select count(*) from wanted)
+                or coalesce(best.head_match @@ (select covers from concept where last), true)
+                as has_last,
               -- declarable lines (they have a unit of quantity), the HS code, then the
               -- 8-digit lines that only head 10-digit ones
               case when best.country is null then 1 when coalesce(best.unit, '') <> '' then 0
@@ -549,17 +564,44 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
        select family_code, family_text,
               ${residual("length(family_code) > 6", "family_text")} as family_residual,
               count(*) as members, bool_or(has_head) as family_head,
-              max(score) as family_score, length(family_text) as family_length
+              -- its state of preparation is not the query's (states.ts), where the tariff sorts
+              -- the goods by it: it states one the query does not name (not "fresh or dried",
+              -- nor where the vocabulary's term names the goods so prepared: "potato chips" are
+              -- 2005.20), or none of those the query names ("canned mandarin oranges" are not
+              -- "citrus fruit …, fresh or dried"). Cheap tests first; a negated phrase, "not
+              -- smoked", "whether or not cooked", states nothing.
+              case when not left(family_code, 2) = any ('{${STATE_CHAPTERS.join(",")}}'::text[])
+                   then false
+                   when $7::text::jsonb->'states'->>'named' is null
+                        and (not coalesce(family_text ~* ($7::text::jsonb->'states'->>'unnamed'),
+                                          false)
+                             or family_text ~* '\\mfresh\\M'
+                             or exists (select 1 from concept c
+                                         where not c.negated and family_code like any (c.under)))
+                   then false
+                   else (select case when states->>'named' is not null
+                                     then not d ~* (states->>'named')
+                                     else coalesce(d ~* (states->>'unnamed'), false) end
+                           from (select regexp_replace(family_text,
+                                          '\\m(not|other than|excluding|except)\\M[^;,(]*',
+                                          ' ', 'gi') as d,
+                                        $7::text::jsonb->'states' as states) x)
+              end as family_unnamed_state,
+              max(score) as family_score, bool_or(has_last) as family_last, length(family_text) as family_length
          from in_family
         group by family_code, family_text
      ),
-     -- Families under one heading that score alike are placed by the shortest of them.
+     -- Families under one heading that score alike are placed by the shortest of them; of
+     -- families that score alike for different words, those that name the goods typed last
+     -- first ("wine corks" are corks).
      grouped as (
        select family.*,
               min(family_length)
-                over (partition by left(family_code, 4), family_head, family_score)
+                over (partition by left(family_code, 4), family_head, family_unnamed_state,
+                                   family_score, family_last)
                 as group_length,
-              count(*) over (partition by left(family_code, 4), family_head, family_score)
+              count(*) over (partition by left(family_code, 4), family_head, family_unnamed_state,
+                                          family_score, family_last)
                 as alike
          from family
      ),
@@ -567,8 +609,9 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
      -- (each has a member on the page before theirs).
      placed as (
        select grouped.*, sum(members) over ()::int as total,
-              rank() over (order by family_head desc, family_score desc, group_length,
-                                    left(family_code, 4)) as at
+              rank() over (order by family_head desc, family_unnamed_state, family_score desc,
+                                    family_last desc,
+                                    group_length, left(family_code, 4)) as at
          from grouped
      ),
      -- What tells families of one heading that score alike apart, read only for those that can
@@ -610,7 +653,8 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
          -- (the rows of those families only, each joined to its family's keys)
         cross join lateral (select * from keys k where k.family_code = r.family_code offset 0) k
         where r.family_code = any (array(select family_code from keys))
-        order by k.family_head desc, k.family_score desc, k.group_length,
+        order by k.family_head desc, k.family_unnamed_state, k.family_score desc,
+                 k.family_last desc, k.group_length,
                  left(k.family_code, 4), k.family_exact desc, k.family_residual desc,
                  k.family_terms, k.family_length, k.family_code, r.place, r.score desc,
                  named desc, residual desc, length(r.description), r.code
@@ -618,7 +662,9 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
      )
      select ${PAGE_COLUMNS}, (select version::text from hs_lexicon_version) as lexicon_version
        from page ${PAGE_JOINS}
-      order by page.family_head desc, page.family_score desc, page.group_length,
+      order by page.family_head desc, page.family_unnamed_state, page.family_score desc,
+               page.family_last desc,
+               page.group_length,
                left(page.family_code, 4), page.family_exact desc, page.family_residual desc,
                page.family_terms, page.family_length, page.family_code, page.place,
                page.score desc, page.named desc, page.residual desc, length(page.description),

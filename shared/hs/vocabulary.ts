@@ -1,7 +1,7 @@
 import type { Queryable } from "../platform/db/db.ts";
 import { type Entry, type Lexicon, lexiconOf, MAX_STEMS } from "./lexicon.ts";
 import { correction, typoWords } from "./typos.ts";
-import { type SearchWord, searchWords } from "./words.ts";
+import { negatedParticiple, type SearchWord, searchWords } from "./words.ts";
 
 /**
  * What a search means, word by word ("concepts"). The nomenclature names goods in customs
@@ -44,7 +44,7 @@ const MAX_PHRASE = 3;
 export async function readConcepts(db: Queryable, q: string): Promise<Concept[]> {
   const words = searchWords(q);
   if (words.length === 0) return [];
-  const { vocabulary, fixed, lexicon } = await meanings(db, words);
+  const { vocabulary, fixed, unread, lexicon } = await meanings(db, words);
   const out: Concept[] = [];
   for (let i = 0; i < words.length;) {
     const phrase = longestPhrase(words, i, vocabulary);
@@ -61,6 +61,7 @@ export async function readConcepts(db: Queryable, q: string): Promise<Concept[]>
       continue;
     }
     const { word, negated } = words[i++]!;
+    if (unread.has(word)) continue;
     const corrections = fixed.get(word);
     if (corrections === undefined) {
       out.push({ words: word, alts: [], lexemes: [], codes: [], weight: 1, negated });
@@ -139,13 +140,19 @@ async function meanings(db: Queryable, words: readonly SearchWord[]) {
     return s != null && !lexicon.known.has(s);
   };
   const fixed = new Map<string, string[]>();
+  // An "un-" participle no text has ("unsweetened") is read by its excluded participle alone
+  // (words.ts): corrected, it would be read as that very participle, wanted.
+  const unread = new Set(
+    [...parts.keys()].filter((w) => negatedParticiple(w) !== null && unknown(w)),
+  );
   for (const [word, list] of parts) {
+    if (unread.has(word)) continue;
     const corrections = list.filter(unknown)
       .map((w) => correctionOf(lexicon, w))
       .filter((c): c is string => c !== null);
     if (corrections.length > 0) fixed.set(word, corrections);
   }
-  return { vocabulary, fixed, lexicon };
+  return { vocabulary, fixed, unread, lexicon };
 }
 
 /**

@@ -4,6 +4,7 @@
  * "steel without coating". A negation runs from its word to the next `,` or `;` ("not roasted
  * or decaffeinated" excludes both); "whether or not" is no negation. "non" is joined to the word
  * after it, so that "non alcoholic" is searched as the nomenclature writes it, "non-alcoholic".
+ * A participle with "un" ("unsweetened") is searched as typed and excludes the participle.
  *
  * What the words mean (the nomenclature's terms, everyday names, typos) is vocabulary.ts's job.
  */
@@ -21,11 +22,24 @@ export const MAX_WORDS = 16;
 const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
 /** Words that open a negation; "other than" is read as its two words. */
 const NEGATORS = new Set(["not", "no", "without", "excluding", "except", "excl", "nor"]);
+/**
+ * "un" before a participle negates it: "unsweetened" is "not sweetened", "unroasted" "not
+ * roasted", "unsalted" "not salted". The nomenclature writes most of these as a negation ("Cocoa
+ * powder, not containing added sugar or other sweetening matter", "Coffee; not roasted"), a few
+ * as the word itself ("unbleached", "undenatured"): both are read.
+ */
+const UN_PARTICIPLE = /^un([a-z]{3,}(?:ed|en))$/;
 
 /** The words of a search text, without repeats, negations marked. */
 export function searchWords(q: string): SearchWord[] {
   const out: SearchWord[] = [];
   const seen = new Set<string>();
+  const push = (word: string, negated: boolean) => {
+    const key = `${negated ? "-" : "+"}${word}`;
+    if (seen.has(key) || out.length >= MAX_WORDS) return;
+    seen.add(key);
+    out.push({ word, negated });
+  };
   for (const clause of q.normalize("NFKC").toLowerCase().split(/[,;]/)) {
     const words = (clause.match(WORD) ?? []).map((w) => w.replaceAll("’", "'"));
     let negated = false;
@@ -46,11 +60,15 @@ export function searchWords(q: string): SearchWord[] {
         word = `non-${next}`;
         i++;
       }
-      const key = `${negated ? "-" : "+"}${word}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      out.push({ word, negated });
+      push(word, negated);
+      const participle = negated ? null : negatedParticiple(word);
+      if (participle) push(participle, true);
     }
   }
   return out;
+}
+
+/** The participle an "un-" word negates ("unsweetened": "sweetened"), or null. */
+export function negatedParticiple(word: string): string | null {
+  return UN_PARTICIPLE.exec(word)?.[1] ?? null;
 }

@@ -97,6 +97,25 @@ Deno.test("searchWords() marks what the user excludes, to the next comma", () =>
   ]);
 });
 
+Deno.test("searchWords() reads an 'un-' participle as typed and as its participle excluded", () => {
+  assertEquals(searchWords("unsweetened cocoa powder"), [
+    { word: "unsweetened", negated: false },
+    { word: "sweetened", negated: true },
+    { word: "cocoa", negated: false },
+    { word: "powder", negated: false },
+  ]);
+  assertEquals(searchWords("unbleached kraft paper")[1], { word: "bleached", negated: true });
+  // no participle after "un": nothing excluded
+  for (const q of ["united states flag", "unisex t-shirts", "under armour", "uniforms"]) {
+    assertEquals(searchWords(q).filter((w) => w.negated), [], q);
+  }
+  // already excluded: no double negation
+  assertEquals(searchWords("butter, not unsalted"), [
+    { word: "butter", negated: false },
+    { word: "unsalted", negated: true },
+  ]);
+});
+
 Deno.test("nationalDescription() joins the lines above with their contexts", () => {
   equal(
     nationalDescription([

@@ -1,5 +1,5 @@
 import { assertEquals } from "../support/assert.ts";
-import { headConcept } from "../../shared/hs/head.ts";
+import { headConcept, lastGoods } from "../../shared/hs/head.ts";
 import type { Concept } from "../../shared/hs/vocabulary.ts";
 
 /** Concepts as readConcepts gives them: one per word, or per phrase when grouped with `+`. */
@@ -58,4 +58,20 @@ Deno.test("headConcept: a set, kit, pack or pair is not the goods: the words bef
   assertEquals(head("stainless steel flatware sets"), "flatware");
   assertEquals(head("first aid kit", "first+aid kit"), "first aid");
   assertEquals(head("set"), null);
+});
+
+Deno.test("lastGoods: the goods named last, whether or not a qualifier says so", () => {
+  const last = (text: string, typed = text) => {
+    const list = concepts(typed);
+    const i = lastGoods(text, list);
+    return i === null ? null : list[i]!.words;
+  };
+  assertEquals(last("wine corks"), "corks");
+  assertEquals(last("pipe tobacco"), "tobacco");
+  assertEquals(last("tequila bottles"), "bottles");
+  assertEquals(last("leather sofa"), "sofa");
+  assertEquals(last("button mushrooms fresh"), "mushrooms");
+  assertEquals(last("charger for car"), "charger");
+  assertEquals(last("salt and pepper"), null);
+  assertEquals(last("cotton"), null);
 });

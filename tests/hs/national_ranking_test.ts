@@ -130,6 +130,48 @@ serviceTest("hs-codes/search ranks national lines by thresholds and their own wo
     assertEquals(ev[0], "8703.80.00.45");
   });
 
+  await t.step("an 'un-' participle excludes its participle", async () => {
+    // 1805: "Cocoa powder, not containing added sugar or other sweetening matter"; 1806.10 has it
+    const cocoa = await codes({ q: "unsweetened cocoa powder", country: "US" });
+    assertEquals(cocoa[0], "1805.00.00.00");
+  });
+
+  await t.step(
+    "of families that score alike for different words, the goods named last",
+    async () => {
+      // 2204.10 "Wine; sparkling" and 4503.10 "Cork; corks and stoppers" each have one word
+      const corks = await codes({ q: "wine corks", country: "US" });
+      assert(corks[0]!.startsWith("4503."), corks.join(" "));
+    },
+  );
+
+  await t.step("a quantity and its container say how the goods are packed", async () => {
+    // 0811.10.00.20 "In immediate containers each holding not more than 1.2 liters"
+    const small = await codes({ q: "frozen strawberries 1 lb bags", country: "US" });
+    // (before the lines "more than 1.2 liters > Other"; a line stating a percent bound, "Not
+    // more than 25 percent by weight", holds 1 too: units are not compared)
+    before(small, "0811.10.00.20", "0811.10.00.85");
+    assert(small.slice(0, 3).includes("0811.10.00.20"), small.join(" "));
+    const flour = await codes({ q: "wheat flour 25 kg bags", country: "US" });
+    assert(flour.slice(0, 3).every((c) => c.startsWith("1101.")), flour.join(" "));
+  });
+
+  await t.step("goods whose state is unsaid are fresh", async () => {
+    // 0806.10 "Grapes; fresh" before 0806.20 "Grapes; dried", whose raisins' line "Made from
+    // seedless grapes" has a word more
+    const grapes = await codes({ q: "red seedless table grapes", country: "US" });
+    assert(grapes[0]!.startsWith("0806.10."), grapes.join(" "));
+    // a state typed is the query's: "potatoes, prepared or preserved …, frozen"
+    const fries = await codes({ q: "frozen french fries", country: "US" });
+    assert(fries.slice(0, 3).some((c) => c.startsWith("2004.10.")), fries.join(" "));
+    // a state named is wanted: canned mandarins are 2008.30, not "citrus fruit …, fresh or dried"
+    const canned = await codes({ q: "canned mandarin oranges", country: "US" });
+    assert(canned[0]!.startsWith("2008.30."), canned.join(" "));
+    // the vocabulary names the goods so prepared: potato chips are 2005.20
+    const chips = await codes({ q: "potato chips" });
+    assertEquals(chips[0], "2005.20");
+  });
+
   await t.step("roasted nuts are prepared nuts (2008), roasted coffee stays 0901", async () => {
     const nuts = await codes({ q: "roasted pistachios", country: "US" });
     assertEquals(nuts[0], "2008.19.30.20");

@@ -95,10 +95,11 @@ serviceTest("hs-codes/search finds the right subheading in the first three", asy
   }
 
   await t.step("a word typed right ranks above a correction of another word", async () => {
-    // "tomatos" is read as "tomatoes" (heading 0702), "potatoes" is typed right (heading 0701):
-    // both headings name their word first, the exact word ranks first.
+    // "tomattoes" is read as "tomatoes" (heading 0702), "potatoes" is typed right (heading
+    // 0701): both headings name their word first, the exact word ranks first, though named
+    // first. ("tomatos" has the stem of "tomatoes": no correction, and the goods named last.)
     const page = await expectJson<SearchPage>(
-      await search(svc, team, { q: "potatoes tomatos" }),
+      await search(svc, team, { q: "potatoes tomattoes" }),
       200,
     );
     const codes = page.results.map((r) => r.code);
