@@ -522,12 +522,13 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
                 * case when level = 2 then 0.3 when level = 4 then 0.45
                        when level > 6 then 0.7 else 1.0 end as score,
               -- whether it names the goods typed (head.ts); true when the query has no head, and
-              -- when the row covers every concept (all of them at level 0: no test per row)
-              best.coverage = (select count(*) from wanted)
+              -- when the row covers every concept by its own words (all of them at level 0: no
+              -- test per row; a subheading covering some through its lines' goods is tested)
+              (best.coverage = (select count(*) from wanted) and best.lines is null)
                 or coalesce(best.head_match @@ (select covers from concept where head), true)
                 as has_head,
               -- whether it names the goods typed last (head.ts), qualified or not
-              best.coverage = (select count(*) from wanted)
+              (best.coverage = (select count(*) from wanted) and best.lines is null)
                 or coalesce(best.head_match @@ (select covers from concept where last), true)
                 as has_last,
               -- declarable lines (they have a unit of quantity), the HS code, then the
