@@ -5,7 +5,7 @@
  * close, and ended by the next label, a contact line or a gap.
  */
 import type { Leaf } from "../result.ts";
-import type { DocumentLines, Segment } from "./layout_lines.ts";
+import type { DocumentLines, Line, Segment } from "./layout_lines.ts";
 import {
   alignedIn,
   gapBetween,
@@ -68,7 +68,7 @@ export function party(
     return partyOf(block, base, countries, doc.source === "ocr");
   }
   if (kind === "exporter" && letterheadAllowed) {
-    const letterhead = letterheadOf(doc, hits);
+    const letterhead = letterheadOf(doc, hits, countries);
     if (letterhead.length > 0) {
       return partyOf(letterhead, conf.FOUND_GUESS + 0.1, countries, doc.source === "ocr");
     }
@@ -105,20 +105,20 @@ function readBlock(doc: DocumentLines, hit: LabelHit, tableLines: Set<number>): 
     }
   }
   const alignTo = anchor ?? numberedColumn(doc, hit);
+  let labelEnd = hit.segment.line;
   for (const line of linesBelow(doc, hit.segment.line)) {
     if (lines.length >= MAX_BLOCK_LINES || tableLines.has(line.index)) break;
     // A new label in the label's own column starts the next block ("Consignee:" under the
     // exporter's lines, its value right of it).
-    // A label set over two lines ("Exportador /" over "Supplier") does not end its own block.
+    // A label set over two lines or more ("Exportador /" over "Manufacturer /" over
+    // "Exporter") does not end its own block.
     const continued = (s: Segment) =>
-      s.line === hit.segment.line + 1 && matchLabel(s)?.kind === hit.match.kind;
-    if (
-      line.segments.some((s) =>
-        s !== alignTo && isLabel(s) && overlapX(s, hit.segment) > 0 && !continued(s)
-      )
-    ) {
-      break;
-    }
+      s.line === labelEnd + 1 && matchLabel(s)?.kind === hit.match.kind;
+    const inLabelColumn = line.segments.filter((s) =>
+      s !== alignTo && isLabel(s) && overlapX(s, hit.segment) > 0
+    );
+    if (inLabelColumn.some((s) => !continued(s))) break;
+    if (inLabelColumn.length > 0) labelEnd = line.index;
     const seg = alignedIn(doc, line, alignTo);
     const gap = gapBetween(last, line);
     if (!seg) {
@@ -141,7 +141,7 @@ function readBlock(doc: DocumentLines, hit: LabelHit, tableLines: Set<number>): 
     const beside = valueBeside(doc, hit);
     if (beside) {
       for (const seg of besideBlock(doc, hit, beside, accept)) {
-        lines.push({ text: seg.text, segments: [seg] });
+        lines.push(withScanTail(doc, seg));
       }
     }
   } else if (anchor && anchor.line === hit.segment.line) {
@@ -149,7 +149,7 @@ function readBlock(doc: DocumentLines, hit: LabelHit, tableLines: Set<number>): 
     const label = { x0: hit.segment.x0, x1: Math.min(hit.segment.x1, anchor.x0 - 0.5) };
     const most = Math.max(2, lines.length - 1);
     const above = blockAbove(doc, hit, label, anchor, most, accept);
-    lines.unshift(...above.map((seg) => ({ text: seg.text, segments: [seg] })));
+    lines.unshift(...above.map((seg) => withScanTail(doc, seg)));
   }
   const cleaned = lines.map((l) => ({ ...l, text: clean(l.text) })).filter((l) => l.text !== "");
   const above = nameAbove(doc, hit, cleaned);
@@ -204,13 +204,36 @@ const FIELD_LABEL_ALONE = /^[\p{L}][\p{L}\p{M}.'’/ -]{0,24}?\s*[:：]$/u;
 function withValueBeside(doc: DocumentLines, seg: Segment): BlockLine {
   const label = seg.text.trim();
   if (!FIELD_LABEL_ALONE.test(label) || label.split(/\s+/).length > 2) {
-    return { text: seg.text, segments: [seg] };
+    return withScanTail(doc, seg);
   }
   const value = rightNeighbour(doc, seg);
   if (!value || isLabel(value) || value.x0 - seg.x1 > 6 * doc.unit) {
-    return { text: seg.text, segments: [seg] };
+    return withScanTail(doc, seg);
   }
   return { text: `${label} ${value.text}`, segments: [seg, value] };
+}
+
+/**
+ * How far apart, in text heights, a scan may set two words of one phrase. OCR spaces words
+ * unevenly, so a block's line comes out as phrases of its own ("P.0." "Box 1120", "Brookfield &
+ * Hart & Co." "Ltd"); a column beside the block stands much further off.
+ */
+const SCAN_WORD_GAP = 2;
+
+/**
+ * A block line with the rest of its phrase that a scan set apart: the segments close right of
+ * it, up to a label or a contact line (what stands there is no longer the address).
+ */
+function withScanTail(doc: DocumentLines, seg: Segment): BlockLine {
+  const segments = [seg];
+  if (doc.source === "ocr") {
+    for (let next = rightNeighbour(doc, seg); next; next = rightNeighbour(doc, next)) {
+      if (next.x0 - segments.at(-1)!.x1 > SCAN_WORD_GAP * doc.unit) break;
+      if (isLabel(next) || endsBlock(next.text)) break;
+      segments.push(next);
+    }
+  }
+  return { text: segments.map((s) => s.text).join(" "), segments };
 }
 
 /**
@@ -240,7 +263,11 @@ const TITLE = new RegExp(
  * An exporter without a label: the letterhead, the lines at the top of the first page before
  * the first label. "Name / street · town · COUNTRY" lines are split at their separators.
  */
-function letterheadOf(doc: DocumentLines, hits: LabelHit[]): BlockLine[] {
+function letterheadOf(
+  doc: DocumentLines,
+  hits: LabelHit[],
+  countries: CountryIndex,
+): BlockLine[] {
   const firstLabel = Math.min(
     ...hits.filter((h) => h.segment.page === 0).map((h) => h.segment.line),
   );
@@ -251,9 +278,10 @@ function letterheadOf(doc: DocumentLines, hits: LabelHit[]): BlockLine[] {
     // It starts above the first label, and is the block under its first line (a title or
     // the invoice's details beside it are not part of it).
     if (!anchor && line.index >= firstLabel) break;
+    // A logo's debris ("nn“", a rule read as "———") above the name is passed over.
     const seg = anchor
-      ? alignedIn(doc, line, anchor)
-      : line.segments.find((s) => !TITLE.test(s.text));
+      ? alignedIn(doc, line, anchor) ?? centredUnder(doc, line, anchor)
+      : line.segments.find((s) => !TITLE.test(s.text) && plausibleName(s.text));
     if (!seg) continue;
     if (isLabel(seg)) break;
     const text = clean(seg.text);
@@ -263,11 +291,35 @@ function letterheadOf(doc: DocumentLines, hits: LabelHit[]): BlockLine[] {
     }
     if (endsBlock(text)) break;
     anchor ??= seg;
-    for (const part of text.split(/\s+[·•|]\s+|\s+[-–]\s+(?=\S)/)) {
+    for (const part of regionsKept(text.split(/\s+[·•|]\s+|\s+[-–]\s+(?=\S)/), countries)) {
       if (part.trim() !== "") out.push({ text: clean(part), segments: [seg] });
     }
   }
   return out;
+}
+
+/**
+ * A state's or province's code after its town ("11013-000 Santos - SP", "Prato - PO") is part
+ * of the town's line, not a line of its own; a country's code is split off as a country.
+ */
+function regionsKept(parts: string[], countries: CountryIndex): string[] {
+  const out: string[] = [];
+  for (const part of parts) {
+    const code = part.trim();
+    const region = /^[A-Z]{2}$/.test(code) && !countries.isCode(code);
+    if (region && out.length > 0) out[out.length - 1] = `${out.at(-1)} - ${code}`;
+    else out.push(part);
+  }
+  return out;
+}
+
+/**
+ * The segment of `line` centred under `anchor`: a letterhead set centred, whose lines wider
+ * than its name start left of it ("Organize Sanayi Bölgesi No: 187" under "Ege Gıda A.Ş.").
+ */
+function centredUnder(doc: DocumentLines, line: Line, anchor: Segment): Segment | undefined {
+  const middle = (s: Segment) => (s.x0 + s.x1) / 2;
+  return line.segments.find((s) => Math.abs(middle(s) - middle(anchor)) <= 1.5 * doc.unit);
 }
 
 /**
@@ -396,7 +448,8 @@ function partyOf(
   countries: CountryIndex,
   ocr: boolean,
 ): PartyReading {
-  const [first, ...rest] = nameJoined(block.map(withoutFieldLabel));
+  const read = ocr ? block.map((l) => ({ ...l, text: abbreviationLetters(l.text) })) : block;
+  const [first, ...rest] = nameJoined(read.map(withoutFieldLabel));
   const out: PartyReading = {};
   if (!first) return out;
   const nameConfidence = conf.readerAdjusted(base, first.segments, ocr);
@@ -430,6 +483,26 @@ function partyOf(
     out.country = conf.readLeaf(country.code, confidence, line.segments, ocr);
   }
   return out;
+}
+
+/** An abbreviation of single characters, each with its dot ("P.O.", "S.r.l.", "o.o."). */
+const ABBREVIATION = /(?<![\p{L}\p{N}.])(?:[\p{L}01]\.){2,}(?![\p{L}\p{N}])/gu;
+
+/**
+ * An abbreviation in a scanned name or address holds letters: a 0 or 1 in it is the O or l
+ * that OCR misread ("P.0. Box", "S.r.1.", "Sp. z o.0."), in the case of the letter before it.
+ */
+export function abbreviationLetters(text: string): string {
+  return text.replace(ABBREVIATION, (abbreviation) => {
+    if (!/\p{L}/u.test(abbreviation)) return abbreviation;
+    let lower = false;
+    return abbreviation.replace(/[\p{L}01]/gu, (c) => {
+      if (c === "0") return lower ? "o" : "O";
+      if (c === "1") return lower ? "l" : "I";
+      lower = c === c.toLowerCase() && c !== c.toUpperCase();
+      return c;
+    });
+  });
 }
 
 /** Confidence at most, for a value that cannot be what it claims to be. */
