@@ -1,12 +1,16 @@
 /**
  * Party blocks as scans leave them: a line's words set so far apart that OCR makes two phrases
  * of it ("P.0." "Box 1120"), a label stacked over four lines of a narrow column in two
- * languages, a centred letterhead under a logo's debris, a town's state code after a dash, an
- * abbreviation's O or l read as a digit, and the Turkish addressee's "Sayın".
+ * languages, a centred letterhead under a logo's debris, a town's state code after a dash,
+ * letters misread (an abbreviation's O or l read as a digit, "ü" as "ii"), box 2's label
+ * lost, and the Turkish addressee's "Sayın".
  */
 import { assertEquals, equal } from "../support/assert.ts";
 import { findFields } from "../../shared/extraction/fields/finder.ts";
-import { abbreviationLetters } from "../../shared/extraction/fields/parties.ts";
+import {
+  abbreviationLetters,
+  scanMisreadsMended,
+} from "../../shared/extraction/fields/party_ocr.ts";
 import { fileLookups } from "../../shared/extraction/fields/reference_files.ts";
 import type { TextDocument, Word } from "../../shared/extraction/layout.ts";
 import { words } from "../support/placed_words.ts";
@@ -157,6 +161,60 @@ Deno.test("abbreviationLetters() reads a scanned abbreviation's 0 and 1 as the l
   // Numbers are numbers: no letter in them, or digits run together.
   equal(abbreviationLetters("Unit 1.1. floor 10.0"), "Unit 1.1. floor 10.0");
   equal(abbreviationLetters("Version v1.0.2"), "Version v1.0.2");
+});
+
+Deno.test("scanMisreadsMended() mends misreads the word's own form gives away", () => {
+  equal(scanMisreadsMended("8004 Ziirich"), "8004 Zürich");
+  equal(scanMisreadsMended("Atatiirk Caddesi No: 173"), "Atatürk Caddesi No: 173");
+  equal(scanMisreadsMended("32, Quai de I'Europe"), "32, Quai de l'Europe");
+  equal(scanMisreadsMended("Southampton S014 3TJ"), "Southampton SO14 3TJ");
+  // Real double i's, the English "I'll", and a postcode as it should be stay as they are.
+  equal(scanMisreadsMended("ul. Armii Krajowej 12"), "ul. Armii Krajowej 12");
+  equal(scanMisreadsMended("Hawaiian Skiing Co."), "Hawaiian Skiing Co.");
+  equal(scanMisreadsMended("I'll"), "I'll");
+  equal(scanMisreadsMended("London E1 6AN"), "London E1 6AN");
+});
+
+Deno.test("a scanned party's misread letters are mended, a text layer's left alone", async () => {
+  const sketched = sketch(`
+    40 60 Seller:
+    40 72 Tessitura Bianchi S.r.1.
+    40 84 Hafenstrasse 54
+    40 96 80331 Miinchen, GERMANY
+  `);
+  assertEquals((await parties(page("ocr", sketched))).exporter, [
+    "Tessitura Bianchi S.r.l.",
+    "Hafenstrasse 54, 80331 München",
+    "DE",
+  ]);
+  equal((await parties(page("pdf_text", sketched))).exporter[0], "Tessitura Bianchi S.r.1.");
+});
+
+Deno.test("box 2 under the exporter's box holds the importer when the scan lost its label", async () => {
+  const boxes = (second: string) =>
+    page(
+      "ocr",
+      sketch(`
+    40 60 1. Seller
+    40 72 Kansai Seiki Corporation
+    40 84 19-2-19 Shinko-cho
+    40 96 Kobe 650-0042, Japan
+    40 120 ${second}
+    40 134 Brookfield & Hart PLC
+    40 146 132 High Street
+    40 158 Manchester M1 1AE
+    40 170 England
+  `),
+    );
+  const { importer } = await findFields(boxes("2."), await fileLookups());
+  assertEquals(
+    [importer?.name?.value, importer?.address?.value, importer?.country?.value],
+    ["Brookfield & Hart PLC", "132 High Street, Manchester M1 1AE", "GB"],
+  );
+  // A guess: no label says whose block it is.
+  equal((importer?.name?.confidence ?? 1) < 0.9, true);
+  // Another box's number is no second party.
+  equal((await findFields(boxes("3."), await fileLookups())).importer, undefined);
 });
 
 Deno.test("the Turkish addressee's 'Sayın' heads the importer's block", async () => {

@@ -20,6 +20,7 @@ import { isLabel, looksLikeLabel, matchLabel } from "./labels.ts";
 import type { CountryIndex } from "./countries.ts";
 import * as conf from "./confidence.ts";
 import { clean, fold } from "./text.ts";
+import { scanMisreadsMended } from "./party_ocr.ts";
 
 export interface PartyReading {
   name?: Leaf<string>;
@@ -66,6 +67,10 @@ export function party(
     // "Consignee" or "Ship to" standing in for the importer, "Supplier" for the exporter.
     const base = hit.match.rank <= 1 ? conf.FOUND_LABELLED : conf.FOUND_WEAK_LABEL;
     return partyOf(block, base, countries, doc.source === "ocr");
+  }
+  if (kind === "importer") {
+    const boxed = secondBoxBlock(doc, hits, tableLines);
+    if (boxed.length >= 2) return partyOf(boxed, conf.FOUND_GUESS, countries, doc.source === "ocr");
   }
   if (kind === "exporter" && letterheadAllowed) {
     const letterhead = letterheadOf(doc, hits, countries);
@@ -158,6 +163,35 @@ function readBlock(doc: DocumentLines, hit: LabelHit, tableLines: Set<number>): 
 
 /** A box's number alone before its label ("2.", "(3)", "④"). */
 const BOX_NUMBER = /^(?:[\u2460-\u24ff\u2776-\u2793]|\(\d{1,2}\)|\d{1,2}[.)])$/;
+
+/**
+ * The block under box number "2." whose label a scan lost ("2." over "Brookfield & Hart PLC",
+ * its CJK label gone), when the exporter's label stands above it: party boxes are numbered
+ * from the exporter's, the next one holds the other party. Its lines start where the number
+ * does, close together, up to a label, a contact line or the table.
+ */
+function secondBoxBlock(doc: DocumentLines, hits: LabelHit[], tableLines: Set<number>) {
+  const exporters = hitsOf(hits, "exporter");
+  for (const line of doc.lines) {
+    const number = line.segments[0];
+    if (!number || !/^2[.)]$/.test(number.text.trim()) || tableLines.has(line.index)) continue;
+    if (!exporters.some((h) => h.segment.page === line.page && h.segment.line < line.index)) {
+      continue;
+    }
+    const out: BlockLine[] = [];
+    let last: { y1: number } = number;
+    for (const below of linesBelow(doc, line.index)) {
+      if (out.length >= MAX_BLOCK_LINES || tableLines.has(below.index)) break;
+      if (gapBetween(last, below) > (out.length === 0 ? 2 : 1) * maxLineGap(doc)) break;
+      const seg = below.segments.find((s) => Math.abs(s.x0 - number.x0) <= 1.5 * doc.unit);
+      if (!seg || isLabel(seg) || endsBlock(seg.text)) break;
+      out.push(withScanTail(doc, seg));
+      last = seg;
+    }
+    return out.map((l) => ({ ...l, text: clean(l.text) })).filter((l) => l.text !== "");
+  }
+  return [];
+}
 
 /**
  * Where the block under a label starts: at the box's number when the label's line opens with
@@ -448,7 +482,7 @@ function partyOf(
   countries: CountryIndex,
   ocr: boolean,
 ): PartyReading {
-  const read = ocr ? block.map((l) => ({ ...l, text: abbreviationLetters(l.text) })) : block;
+  const read = ocr ? block.map((l) => ({ ...l, text: scanMisreadsMended(l.text) })) : block;
   const [first, ...rest] = nameJoined(read.map(withoutFieldLabel));
   const out: PartyReading = {};
   if (!first) return out;
@@ -483,26 +517,6 @@ function partyOf(
     out.country = conf.readLeaf(country.code, confidence, line.segments, ocr);
   }
   return out;
-}
-
-/** An abbreviation of single characters, each with its dot ("P.O.", "S.r.l.", "o.o."). */
-const ABBREVIATION = /(?<![\p{L}\p{N}.])(?:[\p{L}01]\.){2,}(?![\p{L}\p{N}])/gu;
-
-/**
- * An abbreviation in a scanned name or address holds letters: a 0 or 1 in it is the O or l
- * that OCR misread ("P.0. Box", "S.r.1.", "Sp. z o.0."), in the case of the letter before it.
- */
-export function abbreviationLetters(text: string): string {
-  return text.replace(ABBREVIATION, (abbreviation) => {
-    if (!/\p{L}/u.test(abbreviation)) return abbreviation;
-    let lower = false;
-    return abbreviation.replace(/[\p{L}01]/gu, (c) => {
-      if (c === "0") return lower ? "o" : "O";
-      if (c === "1") return lower ? "l" : "I";
-      lower = c === c.toLowerCase() && c !== c.toUpperCase();
-      return c;
-    });
-  });
 }
 
 /** Confidence at most, for a value that cannot be what it claims to be. */
