@@ -30,7 +30,7 @@ export function abbreviationLetters(text: string): string {
  * languages these documents are written in have no such "ii" but at a word's end (Polish and
  * Italian "Armii", "studii"), after a vowel ("Hawaiian") or in English "-iing" ("skiing").
  */
-const DOUBLE_I = /(?<=[\p{L}--[aeiouyAEIOUY]])ii(?=\p{L})(?!ng)/gv;
+const DOUBLE_I = /(?<=\p{L})(?<![aeiouyAEIOUY])ii(?=\p{L})(?!ng)/gu;
 
 /** "I'Europe": a capital I before an apostrophe and a vowel or capital is the elided "l'". */
 const ELISION = /(?<![\p{L}\p{N}])I(?=['’](?:[aeiouhy\p{Lu}]))/gu;
