@@ -3,7 +3,7 @@
  * of it ("P.0." "Box 1120"), a label stacked over four lines of a narrow column in two
  * languages, a centred letterhead under a logo's debris, a town's state code after a dash,
  * letters misread (an abbreviation's O or l read as a digit, "ü" as "ii"), box 2's label
- * lost, and the Turkish addressee's "Sayın".
+ * lost, a house number wrapped under its street, and the Turkish addressee's "Sayın".
  */
 import { assertEquals, equal } from "../support/assert.ts";
 import { findFields } from "../../shared/extraction/fields/finder.ts";
@@ -215,6 +215,25 @@ Deno.test("box 2 under the exporter's box holds the importer when the scan lost 
   equal((importer?.name?.confidence ?? 1) < 0.9, true);
   // Another box's number is no second party.
   equal((await findFields(boxes("3."), await fileLookups())).importer, undefined);
+});
+
+Deno.test("a street's house number wrapped onto a line of its own ends the street's line", async () => {
+  const doc = page(
+    "pdf_text",
+    sketch(`
+    40 60 Buyer:
+    40 72 Anadolu Tekstil A.Ş.
+    40 84 Organize Sanayi Bölgesi
+    40 96 No: 111
+    40 108 16000 Bursa
+    40 120 TURKEY
+  `),
+  );
+  assertEquals((await parties(doc)).importer, [
+    "Anadolu Tekstil A.Ş.",
+    "Organize Sanayi Bölgesi No: 111, 16000 Bursa",
+    "TR",
+  ]);
 });
 
 Deno.test("the Turkish addressee's 'Sayın' heads the importer's block", async () => {

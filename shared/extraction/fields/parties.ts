@@ -156,9 +156,32 @@ function readBlock(doc: DocumentLines, hit: LabelHit, tableLines: Set<number>): 
     const above = blockAbove(doc, hit, label, anchor, most, accept);
     lines.unshift(...above.map((seg) => withScanTail(doc, seg)));
   }
-  const cleaned = lines.map((l) => ({ ...l, text: clean(l.text) })).filter((l) => l.text !== "");
+  const cleaned = houseNumbersJoined(
+    lines.map((l) => ({ ...l, text: clean(l.text) })).filter((l) => l.text !== ""),
+  );
   const above = nameAbove(doc, hit, cleaned);
   return above ? [above, ...cleaned] : cleaned;
+}
+
+/** A house number alone ("No: 111", "Nr. 5"), the street it numbers on the line before. */
+const HOUSE_NUMBER = /^(?:no|nr|n°|nº)\.?\s*[:：]?\s*\d+[a-z]?$/iu;
+
+/**
+ * A street's house number wrapped onto a line of its own in a narrow cell ("Organize Sanayi
+ * Bölgesi" over "No: 111") is the end of the street's line, not a line of the address.
+ */
+function houseNumbersJoined(lines: BlockLine[]): BlockLine[] {
+  const out: BlockLine[] = [];
+  for (const line of lines) {
+    const previous = out.at(-1);
+    if (previous && out.length > 1 && HOUSE_NUMBER.test(line.text) && !/\d/.test(previous.text)) {
+      out[out.length - 1] = {
+        text: `${previous.text} ${line.text}`,
+        segments: [...previous.segments, ...line.segments],
+      };
+    } else out.push(line);
+  }
+  return out;
 }
 
 /** A box's number alone before its label ("2.", "(3)", "④"). */
