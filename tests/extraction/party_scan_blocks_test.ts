@@ -3,7 +3,8 @@
  * of it ("P.0." "Box 1120"), a label stacked over four lines of a narrow column in two
  * languages, a centred letterhead under a logo's debris, a town's state code after a dash,
  * letters misread (an abbreviation's O or l read as a digit, "ü" as "ii"), box 2's label
- * lost, a house number wrapped under its street, and the Turkish addressee's "Sayın".
+ * lost, a house number wrapped under its street, two party labels read as one phrase, and
+ * the Turkish "Sayın" and "Gönderilen".
  */
 import { assertEquals, equal } from "../support/assert.ts";
 import { findFields } from "../../shared/extraction/fields/finder.ts";
@@ -233,6 +234,54 @@ Deno.test("a street's house number wrapped onto a line of its own ends the stree
     "Anadolu Tekstil A.Ş.",
     "Organize Sanayi Bölgesi No: 111, 16000 Bursa",
     "TR",
+  ]);
+});
+
+Deno.test("two party labels a scan read as one phrase each head the block under them", async () => {
+  const doc = page(
+    "ocr",
+    sketch(`
+    40 60 Manufacturer / Exporter Delivery address / Sold To Party
+    40 72 Cerámicas Levante S.L.
+    185 72 Shenzhen Brightstar Co., Ltd.
+    40 84 Avenida del Puerto, 222
+    185 84 No. 175 Binhai Industrial Park
+    40 96 08039 Barcelona
+    185 96 Shanghai 200120
+    40 108 SPAIN
+    185 108 CHINA
+  `),
+  );
+  const { exporter, importer } = await parties(doc);
+  assertEquals(exporter, [
+    "Cerámicas Levante S.L.",
+    "Avenida del Puerto, 222, 08039 Barcelona",
+    "ES",
+  ]);
+  assertEquals(importer, [
+    "Shenzhen Brightstar Co., Ltd.",
+    "No. 175 Binhai Industrial Park, Shanghai 200120",
+    "CN",
+  ]);
+});
+
+Deno.test("the Turkish consignee's 'Gönderilen' heads the importer's block", async () => {
+  const doc = page(
+    "ocr",
+    sketch(`
+    40 60 Satıcı:
+    40 72 Marmara Makina San. ve Tic. A.Ş.
+    40 84 16000 Bursa, TÜRKİYE
+    40 120 Gönderilen:
+    40 132 Importadora del Golfo S.A. de C.V.
+    40 144 Calle Morelos 79
+    40 156 91700 Veracruz, Mexico
+  `),
+  );
+  assertEquals((await parties(doc)).importer, [
+    "Importadora del Golfo S.A. de C.V.",
+    "Calle Morelos 79, 91700 Veracruz",
+    "MX",
   ]);
 });
 

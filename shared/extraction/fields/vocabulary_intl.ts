@@ -144,6 +144,7 @@ export const INTL_LABELS: [LabelKind, number, string[]][] = [
     "Ontvanger",
     "Geadresseerde",
     "Odbiorca",
+    "Gönderilen",
     "收货人",
     "收货方",
     "受货人",
