@@ -3,8 +3,8 @@
  * of it ("P.0." "Box 1120"), a label stacked over four lines of a narrow column in two
  * languages, a centred letterhead under a logo's debris, a town's state code after a dash,
  * letters misread (an abbreviation's O or l read as a digit, "ü" as "ii"), box 2's label
- * lost, a house number wrapped under its street, two party labels read as one phrase, and
- * the Turkish "Sayın" and "Gönderilen".
+ * lost, a house number wrapped under its street, two party labels read as one phrase, a
+ * mark read as letters, and the Turkish "Sayın" and "Gönderilen".
  */
 import { assertEquals, equal } from "../support/assert.ts";
 import { findFields } from "../../shared/extraction/fields/finder.ts";
@@ -283,6 +283,26 @@ Deno.test("the Turkish consignee's 'Gönderilen' heads the importer's block", as
     "Calle Morelos 79, 91700 Veracruz",
     "MX",
   ]);
+});
+
+Deno.test("a scan's debris in a block is no address line; a CJK country is no debris", async () => {
+  const doc = page(
+    "ocr",
+    sketch(`
+    40 60 Buyer:
+    40 72 Shenzhen Brightstar Industrial Co., Ltd.
+    40 84 No. 32 Binhai Industrial Park
+    40 96 Qingdao 266000
+    40 108 pe
+    300 60 Seller:
+    300 72 Kansai Seiki Co., Ltd.
+    300 84 Osaka 530-0001
+    300 96 日本
+  `),
+  );
+  const { exporter, importer } = await parties(doc);
+  equal(importer[1], "No. 32 Binhai Industrial Park, Qingdao 266000");
+  assertEquals(exporter, ["Kansai Seiki Co., Ltd.", "Osaka 530-0001", "JP"]);
 });
 
 Deno.test("the Turkish addressee's 'Sayın' heads the importer's block", async () => {

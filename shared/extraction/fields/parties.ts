@@ -103,7 +103,8 @@ function readBlock(doc: DocumentLines, hit: LabelHit, tableLines: Set<number>): 
     anchor = value;
   } else {
     const right = rightNeighbour(doc, hit.segment);
-    if (right && !isLabel(right) && right.x0 - hit.segment.x1 < 12 * doc.unit) {
+    const debris = right !== undefined && doc.source === "ocr" && scanDebris(right.text);
+    if (right && !debris && !isLabel(right) && right.x0 - hit.segment.x1 < 12 * doc.unit) {
       lines.push(withValueBeside(doc, right));
       anchor = right;
       last = right;
@@ -157,7 +158,9 @@ function readBlock(doc: DocumentLines, hit: LabelHit, tableLines: Set<number>): 
     lines.unshift(...above.map((seg) => withScanTail(doc, seg)));
   }
   const cleaned = houseNumbersJoined(
-    lines.map((l) => ({ ...l, text: clean(l.text) })).filter((l) => l.text !== ""),
+    lines.map((l) => ({ ...l, text: clean(l.text) })).filter((l) =>
+      l.text !== "" && (doc.source !== "ocr" || !scanDebris(l.text))
+    ),
   );
   const above = nameAbove(doc, hit, cleaned);
   return above ? [above, ...cleaned] : cleaned;
@@ -183,6 +186,18 @@ function houseNumbersJoined(lines: BlockLine[]): BlockLine[] {
   }
   return out;
 }
+
+/**
+ * What a scan made of a mark, a stamp or a lost word ("EE", "pe", "~~"): no digit, fewer than
+ * three letters, no country's code ("DE" alone is a country line), and no CJK word (two
+ * characters are a word there: "日本").
+ */
+function scanDebris(text: string): boolean {
+  return !/\d/.test(text) && !plausibleName(text) && !/^[A-Z]{2}$/.test(text.trim()) &&
+    !CJK_TEXT.test(text);
+}
+
+const CJK_TEXT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
 /** A box's number alone before its label ("2.", "(3)", "④"). */
 const BOX_NUMBER = /^(?:[\u2460-\u24ff\u2776-\u2793]|\(\d{1,2}\)|\d{1,2}[.)])$/;
