@@ -50,6 +50,8 @@ export function labelHits(doc: DocumentLines): LabelHit[] {
  */
 function splitAtLabels(segment: Segment): Segment[] {
   const { words } = segment;
+  const twoParties = partyLabelsRunTogether(segment);
+  if (twoParties) return twoParties;
   if (words.length < 3 || !matchLabel(segment)?.colon) return [segment];
   const parts: Segment[] = [];
   let start = 0;
@@ -68,6 +70,29 @@ function splitAtLabels(segment: Segment): Segment[] {
   if (parts.length === 0) return [segment];
   parts.push(subSegment(segment, start, words.length));
   return parts;
+}
+
+const PARTIES: ReadonlySet<LabelKind> = new Set(["exporter", "importer"]);
+
+/**
+ * Two party labels side by side that a scan read as one phrase ("Manufacturer / Exporter
+ * Dirección de entrega / Sold To Party", heading two blocks): each label a segment of its own,
+ * over its own block. Only when the words after the first label are the other party's label
+ * and nothing more.
+ */
+function partyLabelsRunTogether(segment: Segment): Segment[] | null {
+  const first = matchLabel(segment);
+  if (!first || first.colon || first.rest === "" || !PARTIES.has(first.kind)) return null;
+  const second = matchLabelText(first.rest);
+  if (!second || second.rest !== "" || !PARTIES.has(second.kind) || second.kind === first.kind) {
+    return null;
+  }
+  const { words } = segment;
+  const k = words.findIndex((_, i) =>
+    i > 0 && words.slice(i).map((w) => w.text).join(" ") === first.rest
+  );
+  if (k <= 0) return null;
+  return [subSegment(segment, 0, k), subSegment(segment, k, words.length)];
 }
 
 /** The words `from` to `to` of a segment, as a segment of their own. */

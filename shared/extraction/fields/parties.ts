@@ -5,7 +5,7 @@
  * close, and ended by the next label, a contact line or a gap.
  */
 import type { Leaf } from "../result.ts";
-import type { DocumentLines, Segment } from "./layout_lines.ts";
+import type { DocumentLines, Line, Segment } from "./layout_lines.ts";
 import {
   alignedIn,
   gapBetween,
@@ -20,6 +20,7 @@ import { isLabel, looksLikeLabel, matchLabel } from "./labels.ts";
 import type { CountryIndex } from "./countries.ts";
 import * as conf from "./confidence.ts";
 import { clean, fold } from "./text.ts";
+import { scanMisreadsMended } from "./party_ocr.ts";
 
 export interface PartyReading {
   name?: Leaf<string>;
@@ -67,8 +68,12 @@ export function party(
     const base = hit.match.rank <= 1 ? conf.FOUND_LABELLED : conf.FOUND_WEAK_LABEL;
     return partyOf(block, base, countries, doc.source === "ocr");
   }
+  if (kind === "importer") {
+    const boxed = secondBoxBlock(doc, hits, tableLines);
+    if (boxed.length >= 2) return partyOf(boxed, conf.FOUND_GUESS, countries, doc.source === "ocr");
+  }
   if (kind === "exporter" && letterheadAllowed) {
-    const letterhead = letterheadOf(doc, hits);
+    const letterhead = letterheadOf(doc, hits, countries);
     if (letterhead.length > 0) {
       return partyOf(letterhead, conf.FOUND_GUESS + 0.1, countries, doc.source === "ocr");
     }
@@ -98,27 +103,28 @@ function readBlock(doc: DocumentLines, hit: LabelHit, tableLines: Set<number>): 
     anchor = value;
   } else {
     const right = rightNeighbour(doc, hit.segment);
-    if (right && !isLabel(right) && right.x0 - hit.segment.x1 < 12 * doc.unit) {
+    const debris = right !== undefined && doc.source === "ocr" && scanDebris(right.text);
+    if (right && !debris && !isLabel(right) && right.x0 - hit.segment.x1 < 12 * doc.unit) {
       lines.push(withValueBeside(doc, right));
       anchor = right;
       last = right;
     }
   }
   const alignTo = anchor ?? numberedColumn(doc, hit);
+  let labelEnd = hit.segment.line;
   for (const line of linesBelow(doc, hit.segment.line)) {
     if (lines.length >= MAX_BLOCK_LINES || tableLines.has(line.index)) break;
     // A new label in the label's own column starts the next block ("Consignee:" under the
     // exporter's lines, its value right of it).
-    // A label set over two lines ("Exportador /" over "Supplier") does not end its own block.
+    // A label set over two lines or more ("Exportador /" over "Manufacturer /" over
+    // "Exporter") does not end its own block.
     const continued = (s: Segment) =>
-      s.line === hit.segment.line + 1 && matchLabel(s)?.kind === hit.match.kind;
-    if (
-      line.segments.some((s) =>
-        s !== alignTo && isLabel(s) && overlapX(s, hit.segment) > 0 && !continued(s)
-      )
-    ) {
-      break;
-    }
+      s.line === labelEnd + 1 && matchLabel(s)?.kind === hit.match.kind;
+    const inLabelColumn = line.segments.filter((s) =>
+      s !== alignTo && isLabel(s) && overlapX(s, hit.segment) > 0
+    );
+    if (inLabelColumn.some((s) => !continued(s))) break;
+    if (inLabelColumn.length > 0) labelEnd = line.index;
     const seg = alignedIn(doc, line, alignTo);
     const gap = gapBetween(last, line);
     if (!seg) {
@@ -141,7 +147,7 @@ function readBlock(doc: DocumentLines, hit: LabelHit, tableLines: Set<number>): 
     const beside = valueBeside(doc, hit);
     if (beside) {
       for (const seg of besideBlock(doc, hit, beside, accept)) {
-        lines.push({ text: seg.text, segments: [seg] });
+        lines.push(withScanTail(doc, seg));
       }
     }
   } else if (anchor && anchor.line === hit.segment.line) {
@@ -149,15 +155,81 @@ function readBlock(doc: DocumentLines, hit: LabelHit, tableLines: Set<number>): 
     const label = { x0: hit.segment.x0, x1: Math.min(hit.segment.x1, anchor.x0 - 0.5) };
     const most = Math.max(2, lines.length - 1);
     const above = blockAbove(doc, hit, label, anchor, most, accept);
-    lines.unshift(...above.map((seg) => ({ text: seg.text, segments: [seg] })));
+    lines.unshift(...above.map((seg) => withScanTail(doc, seg)));
   }
-  const cleaned = lines.map((l) => ({ ...l, text: clean(l.text) })).filter((l) => l.text !== "");
+  const cleaned = houseNumbersJoined(
+    lines.map((l) => ({ ...l, text: clean(l.text) })).filter((l) =>
+      l.text !== "" && (doc.source !== "ocr" || !scanDebris(l.text))
+    ),
+  );
   const above = nameAbove(doc, hit, cleaned);
   return above ? [above, ...cleaned] : cleaned;
 }
 
+/** A house number alone ("No: 111", "Nr. 5"), the street it numbers on the line before. */
+const HOUSE_NUMBER = /^(?:no|nr|n°|nº)\.?\s*[:：]?\s*\d+[a-z]?$/iu;
+
+/**
+ * A street's house number wrapped onto a line of its own in a narrow cell ("Organize Sanayi
+ * Bölgesi" over "No: 111") is the end of the street's line, not a line of the address.
+ */
+function houseNumbersJoined(lines: BlockLine[]): BlockLine[] {
+  const out: BlockLine[] = [];
+  for (const line of lines) {
+    const previous = out.at(-1);
+    if (previous && out.length > 1 && HOUSE_NUMBER.test(line.text) && !/\d/.test(previous.text)) {
+      out[out.length - 1] = {
+        text: `${previous.text} ${line.text}`,
+        segments: [...previous.segments, ...line.segments],
+      };
+    } else out.push(line);
+  }
+  return out;
+}
+
+/**
+ * What a scan made of a mark, a stamp or a lost word ("EE", "pe", "~~"): no digit, fewer than
+ * three letters, no country's code ("DE" alone is a country line), and no CJK word (two
+ * characters are a word there: "日本").
+ */
+function scanDebris(text: string): boolean {
+  return !/\d/.test(text) && !plausibleName(text) && !/^[A-Z]{2}$/.test(text.trim()) &&
+    !CJK_TEXT.test(text);
+}
+
+const CJK_TEXT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
 /** A box's number alone before its label ("2.", "(3)", "④"). */
 const BOX_NUMBER = /^(?:[\u2460-\u24ff\u2776-\u2793]|\(\d{1,2}\)|\d{1,2}[.)])$/;
+
+/**
+ * The block under box number "2." whose label a scan lost ("2." over "Brookfield & Hart PLC",
+ * its CJK label gone), when the exporter's label stands above it: party boxes are numbered
+ * from the exporter's, the next one holds the other party. Its lines start where the number
+ * does, close together, up to a label, a contact line or the table.
+ */
+function secondBoxBlock(doc: DocumentLines, hits: LabelHit[], tableLines: Set<number>) {
+  const exporters = hitsOf(hits, "exporter");
+  for (const line of doc.lines) {
+    const number = line.segments[0];
+    if (!number || !/^2[.)]$/.test(number.text.trim()) || tableLines.has(line.index)) continue;
+    if (!exporters.some((h) => h.segment.page === line.page && h.segment.line < line.index)) {
+      continue;
+    }
+    const out: BlockLine[] = [];
+    let last: { y1: number } = number;
+    for (const below of linesBelow(doc, line.index)) {
+      if (out.length >= MAX_BLOCK_LINES || tableLines.has(below.index)) break;
+      if (gapBetween(last, below) > (out.length === 0 ? 2 : 1) * maxLineGap(doc)) break;
+      const seg = below.segments.find((s) => Math.abs(s.x0 - number.x0) <= 1.5 * doc.unit);
+      if (!seg || isLabel(seg) || endsBlock(seg.text)) break;
+      out.push(withScanTail(doc, seg));
+      last = seg;
+    }
+    return out.map((l) => ({ ...l, text: clean(l.text) })).filter((l) => l.text !== "");
+  }
+  return [];
+}
 
 /**
  * Where the block under a label starts: at the box's number when the label's line opens with
@@ -204,13 +276,36 @@ const FIELD_LABEL_ALONE = /^[\p{L}][\p{L}\p{M}.'’/ -]{0,24}?\s*[:：]$/u;
 function withValueBeside(doc: DocumentLines, seg: Segment): BlockLine {
   const label = seg.text.trim();
   if (!FIELD_LABEL_ALONE.test(label) || label.split(/\s+/).length > 2) {
-    return { text: seg.text, segments: [seg] };
+    return withScanTail(doc, seg);
   }
   const value = rightNeighbour(doc, seg);
   if (!value || isLabel(value) || value.x0 - seg.x1 > 6 * doc.unit) {
-    return { text: seg.text, segments: [seg] };
+    return withScanTail(doc, seg);
   }
   return { text: `${label} ${value.text}`, segments: [seg, value] };
+}
+
+/**
+ * How far apart, in text heights, a scan may set two words of one phrase. OCR spaces words
+ * unevenly, so a block's line comes out as phrases of its own ("P.0." "Box 1120", "Brookfield &
+ * Hart & Co." "Ltd"); a column beside the block stands much further off.
+ */
+const SCAN_WORD_GAP = 2;
+
+/**
+ * A block line with the rest of its phrase that a scan set apart: the segments close right of
+ * it, up to a label or a contact line (what stands there is no longer the address).
+ */
+function withScanTail(doc: DocumentLines, seg: Segment): BlockLine {
+  const segments = [seg];
+  if (doc.source === "ocr") {
+    for (let next = rightNeighbour(doc, seg); next; next = rightNeighbour(doc, next)) {
+      if (next.x0 - segments.at(-1)!.x1 > SCAN_WORD_GAP * doc.unit) break;
+      if (isLabel(next) || endsBlock(next.text)) break;
+      segments.push(next);
+    }
+  }
+  return { text: segments.map((s) => s.text).join(" "), segments };
 }
 
 /**
@@ -240,7 +335,11 @@ const TITLE = new RegExp(
  * An exporter without a label: the letterhead, the lines at the top of the first page before
  * the first label. "Name / street · town · COUNTRY" lines are split at their separators.
  */
-function letterheadOf(doc: DocumentLines, hits: LabelHit[]): BlockLine[] {
+function letterheadOf(
+  doc: DocumentLines,
+  hits: LabelHit[],
+  countries: CountryIndex,
+): BlockLine[] {
   const firstLabel = Math.min(
     ...hits.filter((h) => h.segment.page === 0).map((h) => h.segment.line),
   );
@@ -251,9 +350,10 @@ function letterheadOf(doc: DocumentLines, hits: LabelHit[]): BlockLine[] {
     // It starts above the first label, and is the block under its first line (a title or
     // the invoice's details beside it are not part of it).
     if (!anchor && line.index >= firstLabel) break;
+    // A logo's debris ("nn“", a rule read as "———") above the name is passed over.
     const seg = anchor
-      ? alignedIn(doc, line, anchor)
-      : line.segments.find((s) => !TITLE.test(s.text));
+      ? alignedIn(doc, line, anchor) ?? centredUnder(doc, line, anchor)
+      : line.segments.find((s) => !TITLE.test(s.text) && plausibleName(s.text));
     if (!seg) continue;
     if (isLabel(seg)) break;
     const text = clean(seg.text);
@@ -263,11 +363,35 @@ function letterheadOf(doc: DocumentLines, hits: LabelHit[]): BlockLine[] {
     }
     if (endsBlock(text)) break;
     anchor ??= seg;
-    for (const part of text.split(/\s+[·•|]\s+|\s+[-–]\s+(?=\S)/)) {
+    for (const part of regionsKept(text.split(/\s+[·•|]\s+|\s+[-–]\s+(?=\S)/), countries)) {
       if (part.trim() !== "") out.push({ text: clean(part), segments: [seg] });
     }
   }
   return out;
+}
+
+/**
+ * A state's or province's code after its town ("11013-000 Santos - SP", "Prato - PO") is part
+ * of the town's line, not a line of its own; a country's code is split off as a country.
+ */
+function regionsKept(parts: string[], countries: CountryIndex): string[] {
+  const out: string[] = [];
+  for (const part of parts) {
+    const code = part.trim();
+    const region = /^[A-Z]{2}$/.test(code) && !countries.isCode(code);
+    if (region && out.length > 0) out[out.length - 1] = `${out.at(-1)} - ${code}`;
+    else out.push(part);
+  }
+  return out;
+}
+
+/**
+ * The segment of `line` centred under `anchor`: a letterhead set centred, whose lines wider
+ * than its name start left of it ("Organize Sanayi Bölgesi No: 187" under "Ege Gıda A.Ş.").
+ */
+function centredUnder(doc: DocumentLines, line: Line, anchor: Segment): Segment | undefined {
+  const middle = (s: Segment) => (s.x0 + s.x1) / 2;
+  return line.segments.find((s) => Math.abs(middle(s) - middle(anchor)) <= 1.5 * doc.unit);
 }
 
 /**
@@ -396,7 +520,8 @@ function partyOf(
   countries: CountryIndex,
   ocr: boolean,
 ): PartyReading {
-  const [first, ...rest] = nameJoined(block.map(withoutFieldLabel));
+  const read = ocr ? block.map((l) => ({ ...l, text: scanMisreadsMended(l.text) })) : block;
+  const [first, ...rest] = nameJoined(read.map(withoutFieldLabel));
   const out: PartyReading = {};
   if (!first) return out;
   const nameConfidence = conf.readerAdjusted(base, first.segments, ocr);

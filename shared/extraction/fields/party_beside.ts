@@ -101,12 +101,20 @@ export function besideBlock(
   return [...above, anchor, ...below];
 }
 
-/** Text in the label's column other than the label's own other half ("Lieferant /"). */
+/**
+ * Text in the label's column other than the label's own other half ("Lieferant /"), or a part
+ * of a label set over several lines in several languages ("Fabricante /" over "Exportador /"),
+ * which the slash that ends it carries on to the next line: a wording the vocabulary may lack.
+ */
 function otherTextInLabelColumn(line: Line, hit: LabelHit, label: Span): boolean {
   return line.segments.some((s) =>
-    s !== hit.segment && overlapX(s, label) > 0 && matchLabel(s)?.kind !== hit.match.kind
+    s !== hit.segment && overlapX(s, label) > 0 && matchLabel(s)?.kind !== hit.match.kind &&
+    !LABEL_PART.test(s.text)
   );
 }
+
+/** Words without digits ending with a slash: one language's half of a label, the rest below. */
+const LABEL_PART = /^[^\d/]+\/$/u;
 
 function leftAligned(doc: DocumentLines, line: Line, anchor: Segment): Segment | undefined {
   return line.segments.find((s) => Math.abs(s.x0 - anchor.x0) <= 1.5 * doc.unit);

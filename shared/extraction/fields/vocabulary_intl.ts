@@ -144,6 +144,7 @@ export const INTL_LABELS: [LabelKind, number, string[]][] = [
     "Ontvanger",
     "Geadresseerde",
     "Odbiorca",
+    "Gönderilen",
     "收货人",
     "收货方",
     "受货人",
@@ -593,7 +594,8 @@ export const INTL_LABELS: [LabelKind, number, string[]][] = [
     "船名航次",
   ]],
   // Wordings of issers' own software and house forms: the issuer ("Emitente", "Wystawca"), the
-  // party that orders or pays ("Besteller", "Płatnik", "付款人"), documents numbered as
+  // party that orders or pays ("Besteller", "Płatnik", "付款人") or is addressed ("Spett.le",
+  // "Sayın"), documents numbered as
   // documents ("Beleg-Nr.", "Numer dokumentu"), places of departure and arrival.
   ["exporter", 2, [
     "Lieferer",
@@ -620,6 +622,7 @@ export const INTL_LABELS: [LabelKind, number, string[]][] = [
     "Committente",
     "Intestatario",
     "Spett.le",
+    "Sayın",
     "Cessionario",
     "Besteller",
     "Płatnik",
