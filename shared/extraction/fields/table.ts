@@ -210,7 +210,7 @@ function splitByColumn(
   const pad = 0.3 * doc.unit;
   // A phrase goes to a column whose values it could be ("dried" is no line number).
   const fitting = columns.filter((c) => fits(seg.text, c.type));
-  const whole = bestColumn(seg, columns, pad) ??
+  const whole = hostColumn(seg, columns, pad) ??
     nearestColumn(seg, fitting.length > 0 ? fitting : columns, 4 * doc.unit);
   if (!whole) return [];
   if (seg.words.length < 2) return [{ type: whole.type, text: seg.text }];
@@ -354,6 +354,34 @@ function fits(text: string, type: ColumnType): boolean {
     default:
       return /\d/.test(text) && !/\p{L}{3,}/u.test(text);
   }
+}
+
+/** A rival column overlapping a phrase at least this share as much as the best one ties with it. */
+const TIE = 0.9;
+
+/**
+ * The column a phrase overlaps most; but where the phrase starts with a value of that column
+ * and runs on into the column right of it, which overlaps it about as much and whose values
+ * the phrase could be, that one. Under two narrow headers side by side (a CJK header parted
+ * in two, "個数品目"), a quantity run into the goods' text ("3250 玉軸受 6205-2RS") overlaps
+ * both alike: it is the goods' phrase, whose leading number then leaves for the quantities.
+ */
+function hostColumn(seg: Segment, columns: Column[], pad: number): Column | undefined {
+  const best = bestColumn(seg, columns, pad);
+  const first = seg.words[0]?.text ?? "";
+  if (!best || phraseFits(seg.text, best.type) || !fits(first, best.type)) return best;
+  const overlap = (c: Column) => overlapX(seg, { x0: c.x0 - pad, x1: c.x1 + pad });
+  const rival = columns.filter((c) => c.x0 > best.x0 && phraseFits(seg.text, c.type))
+    .sort((a, b) => overlap(b) - overlap(a))[0];
+  return rival && overlap(rival) >= TIE * overlap(best) ? rival : best;
+}
+
+/** Whether a phrase could be a value of the column: a value and its unit ("1,200 pcs") too. */
+function phraseFits(text: string, type: ColumnType): boolean {
+  if (fits(text, type)) return true;
+  const [value, unit, ...more] = text.split(/\s+/);
+  return VALUE_ZONES.has(type) && more.length === 0 && /\d/.test(value ?? "") &&
+    UNIT_WORD.test(unit ?? "");
 }
 
 function nearestColumn(seg: Segment, columns: Column[], within: number): Column | undefined {

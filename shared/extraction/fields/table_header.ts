@@ -550,7 +550,14 @@ interface Classified {
 function classify(cells: Word[][]): Classified {
   const columns: Column[] = [];
   let words = 0, matched = 0;
+  // Cells of a currency symbol alone ("€"), which fold to nothing: maybe the amount's
+  // (merged()).
+  const symbols: Column[] = [];
   for (const cell of cells) {
+    if (cell.length > 0 && CURRENCY_HEADER.test(cell.map((w) => w.text).join(""))) {
+      symbols.push(column("other", cell));
+      continue;
+    }
     const tokens: { t: string; w: Word }[] = [];
     // A word parted in two counts as the two header words it is.
     let parted = 0;
@@ -637,7 +644,7 @@ function classify(cells: Word[][]): Classified {
       columns.push({ ...column(type, pending), unknown: type === "other" });
     }
   }
-  return { columns: merged(columns), covered: words === 0 ? 0 : matched / words };
+  return { columns: merged(columns, symbols), covered: words === 0 ? 0 : matched / words };
 }
 
 /**
@@ -697,8 +704,10 @@ function widen(col: Column, word: Word): void {
  * Columns left to right. Without a description column, an "Item" column is taken to hold the
  * goods (it is either that or a line number; a line number is rarely the only text column).
  */
-function merged(columns: Column[]): Column[] {
+function merged(columns: Column[], symbols: Column[] = []): Column[] {
   const sorted = overlapsJoined(columns).sort((a, b) => a.x0 - b.x0);
+  const amount = currencyAmount(sorted, symbols);
+  if (amount) sorted.push(amount);
   // A count of pieces or bottles is the quantity where no column says "quantity".
   const hasQuantity = sorted.some((c) => c.type === "quantity");
   let countUsed = false;
@@ -723,6 +732,24 @@ function merged(columns: Column[]): Column[] {
   }
   if (!sorted.some((c) => c.type === "description")) return withGuessedDescription(sorted);
   return sorted;
+}
+
+/** A currency symbol alone, as a column's whole header ("€", "(¥)"). */
+const CURRENCY_HEADER = /^\(?\p{Sc}\)?$/u;
+
+/**
+ * A column headed by a currency alone holds money ("金額" read as "€" by OCR, a header word
+ * the vocabulary lacks over "$"). Right of every named column of a table that names its
+ * quantities and prices but no amount, it is the amount: every line-item table ends with one.
+ * Elsewhere such a symbol stays out of the header, as before (a "€" over the prices).
+ */
+function currencyAmount(sorted: Column[], symbols: Column[]): Column | null {
+  const last = symbols.at(-1);
+  if (!last || sorted.some((c) => c.type === "amount")) return null;
+  const price = sorted.find((c) => c.type === "unit_price");
+  if (!price || !sorted.some((c) => c.type === "quantity")) return null;
+  if (sorted.some((c) => c.x1 >= last.x0)) return null;
+  return { ...last, type: "amount" };
 }
 
 /**
