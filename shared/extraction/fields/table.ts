@@ -15,6 +15,7 @@ import { describedByContent } from "./table_describe.ts";
 import { codesApart } from "./table_codes.ts";
 import { quantitiesFromCodes } from "./hs_text.ts";
 import { retypeByContent } from "./table_retype.ts";
+import { withUnnamedAmount } from "./table_amounts.ts";
 import { gapBetween, maxLineGap, overlapX } from "./geometry.ts";
 import { matchLabel } from "./labels.ts";
 import { fold } from "./text.ts";
@@ -58,6 +59,7 @@ export function findTable(doc: DocumentLines): RawTable | null {
       ];
     }
   }
+  headers = headers.map((h) => withUnnamedAmount(h, (retyped) => rowsUnder(doc, retyped).rows));
   const first = headers[0];
   if (!first) return null;
   const signature = signatureOf(first);

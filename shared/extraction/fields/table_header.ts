@@ -462,11 +462,19 @@ function stackFrom(
   gate: boolean,
 ): { best: Classified; lastLine: number } {
   const line = doc.lines[start]!;
-  let best = classify(line.segments.map((s) => s.words));
-  let lastLine = start;
-  if (gate && (valueTypes(best) === 0 || best.covered < 0.6)) return { best, lastLine };
   let cells: StackCell[] = line.segments.map((s) => ({ seg: s, words: [...s.words] }));
-  for (let j = start + 1; j < Math.min(doc.lines.length, start + MAX_HEADER_LINES); j++) {
+  let lastLine = start;
+  // OCR parts one row of header cells into lines where the cells stand at different heights
+  // (a one-line "Adet" centred beside cells of two lines): a line within the start line's
+  // height is read with it, before the start line is judged.
+  while (doc.source === "ocr" && withinHeight(line, doc.lines[lastLine + 1])) {
+    cells = stack(doc, cells, doc.lines[++lastLine]!.segments);
+  }
+  let best = classify(cells.map((c) => c.words));
+  if (gate && (valueTypes(best) === 0 || best.covered < 0.6 && !isHeader(best))) {
+    return { best, lastLine };
+  }
+  for (let j = lastLine + 1; j < Math.min(doc.lines.length, start + MAX_HEADER_LINES); j++) {
     const next = doc.lines[j]!;
     if (!stackable(doc, doc.lines[j - 1]!, next)) break;
     cells = stack(doc, cells, next.segments);
@@ -474,9 +482,29 @@ function stackFrom(
     if (score(stacked) >= score(best) || !gate && j === start + 1) {
       best = stacked;
       lastLine = j;
-    }
+    } else if (j === lastLine + 1 && headerTail(next, best.columns)) lastLine = j;
   }
   return { best, lastLine };
+}
+
+/**
+ * A line under a header that only ends its cells' words ("o" of "S.No", "Kodu", "Dollars)" of
+ * "(US Dollars)"): every phrase under a column that is no description's, and no digit. It
+ * heads no row (it would lend its words to the first row's cells), though its words are in no
+ * vocabulary.
+ */
+function headerTail(line: Line, columns: Column[]): boolean {
+  return line.segments.every((s) =>
+    !/\d/.test(s.text) &&
+    columns.some((c) => c.type !== "description" && overlapX(s, c) > 0) &&
+    !columns.some((c) => c.type === "description" && overlapX(s, c) > 0)
+  );
+}
+
+/** `next` stands on the same page within `line`'s height: a part of the same row of cells. */
+function withinHeight(line: Line, next: Line | undefined): boolean {
+  return next !== undefined && next.page === line.page && next.y0 >= line.y0 &&
+    next.y1 <= line.y1;
 }
 
 function stackable(doc: DocumentLines, line: Line, next: Line): boolean {
@@ -622,6 +650,8 @@ function classify(cells: Word[][]): Classified {
         if (current) {
           widen(current, word);
           if (/^\(?[A-Z]{3}\)?$|^\(.*\)$|^[(/]|^[/&]$/.test(word.text)) matched++;
+          // The end of a qualifier in brackets set over two lines ("(US" over "Dollars)").
+          else if (/\)$/.test(word.text) && opensBracket(cell, word)) matched++;
         } else pending.push(word);
       }
       i++;
@@ -657,6 +687,11 @@ function afterSlash(cell: Word[], w: Word, previous: Word | undefined): boolean 
   const inLine = (a: Word, b: Word) => a.x < b.x && Math.abs(a.y - b.y) < 0.5 * b.height;
   return slash?.text === "/" && before !== undefined && before === previous &&
     inLine(before, slash) && inLine(slash, w);
+}
+
+/** A word before `w` in the cell opens a bracket it does not close. */
+function opensBracket(cell: Word[], w: Word): boolean {
+  return cell.slice(0, cell.indexOf(w)).some((v) => /\([^)]*$/.test(v.text));
 }
 
 /** Chinese or Japanese characters alone. */
