@@ -26,7 +26,7 @@ import {
 import { clean } from "./text.ts";
 import { withoutLineNumbers } from "./line_numbers.ts";
 import { hsText } from "./hs_text.ts";
-import { rowTriple, type Token } from "./row_arithmetic.ts";
+import { type RowTriple, rowTriple, type Token } from "./row_arithmetic.ts";
 import { lostDigits } from "./lost_digits.ts";
 
 /** A description read from more than one line. */
@@ -61,6 +61,8 @@ export function readItems(
     : FOUND_TABLE;
   const items: ExtractedLineItem[] = [];
   const hsToCheck = new Map<number, string>();
+  const unnamedAmounts = table.columns.some((c) => c.type === "unit_price") &&
+    !table.columns.some((c) => c.type === "amount");
   let sum = 0;
   let summable = true;
   const descriptions = withoutLineNumbers(
@@ -78,7 +80,7 @@ export function readItems(
     // amount taken from the amount cell, so that a packing list's cartons × pieces per carton
     // is never read as a price).
     const triple = check === "agrees" ? null : rowTriple(row, marks);
-    if (triple && triple.amount.cell === row.cells.amount) {
+    if (triple && amountCellOf(triple, row, unnamedAmounts)) {
       const cell = (t: Token): NumberCell => ({
         value: t.value,
         ambiguous: false,
@@ -155,6 +157,19 @@ export function applyHsCheck(reading: ItemsReading, existing: Set<string>): void
   }
 }
 
+/**
+ * Whether a triple's amount stands where an amount may: in the amount cell; or, in a table
+ * with prices and no amount column (its header unread, "合計価格" read as a second "価格"),
+ * right of the price in the price's own cell ("19.30 27,020.00"). Never in a cell of its own
+ * elsewhere, so that a packing list's cartons × pieces per carton is no price.
+ */
+function amountCellOf(triple: RowTriple, row: RawRow, unnamedAmounts: boolean): boolean {
+  if (triple.amount.cell === row.cells.amount) return true;
+  const prices = row.cells.unit_price;
+  return unnamedAmounts && prices !== undefined && triple.price.cell === prices &&
+    triple.amount.cell === prices;
+}
+
 /** "mended": a number OCR lost digits of was replaced by what the row's arithmetic gives. */
 type Check = "agrees" | "disagrees" | "unchecked" | "mended";
 
@@ -214,9 +229,10 @@ function numberOf(
   const lost = ocr ? lostMark(read) : null;
   if (lost !== null) return { value: lost, ambiguous: false, rest: "", segments: cell.segments };
   const text = ocr ? read.replace(/(\d[.,])\s(\d{3})(?!\d)/g, "$1$2") : read;
-  // Money written after a currency in words ("Euro 133,20", "Dólares 9.50"): a price or an
+  // Money written after a currency in words ("Euro 133,20", "Dólares 9.50", "US Dollars
+  // 19.30", repeated where a currency cell over the price's ran into it): a price or an
   // amount column's cell holds nothing else a word could be.
-  const money = /^\p{L}+\.?\s+(?=\d)/u;
+  const money = /^(?:\p{L}+\.?\s+){1,4}(?=\d)/u;
   const n = parseNumber(text, mark) ?? leadingNumber(text, mark) ??
     (moneyCell && money.test(text) ? leadingNumber(text.replace(money, ""), mark) : null);
   if (!n) return null;
