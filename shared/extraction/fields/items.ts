@@ -28,6 +28,7 @@ import { withoutLineNumbers } from "./line_numbers.ts";
 import { hsText } from "./hs_text.ts";
 import { type RowTriple, rowTriple, type Token } from "./row_arithmetic.ts";
 import { lostDigits } from "./lost_digits.ts";
+import { withLitres } from "./litre_unit.ts";
 
 /** A description read from more than one line. */
 const WRAPPED = FOUND_WEAK_LABEL + 0.05;
@@ -67,7 +68,7 @@ export function readItems(
   let summable = true;
   const descriptions = withoutLineNumbers(
     table.rows.map((r) => r.cells.description ? clean(r.cells.description.text) : ""),
-  );
+  ).map((d) => ocr ? withLitres(d) : d);
   for (const [r, row] of table.rows.entries()) {
     const item: ExtractedLineItem = {};
     let quantity = numberOf(row.cells.quantity, marks.quantity, ocr);
