@@ -73,7 +73,8 @@ export function readItems(
     const item: ExtractedLineItem = {};
     let quantity = numberOf(row.cells.quantity, marks.quantity, ocr);
     let price = numberOf(row.cells.unit_price, marks.unit_price, ocr, true);
-    let amount = numberOf(row.cells.amount, marks.amount, ocr, true);
+    let amount = numberOf(row.cells.amount, marks.amount, ocr, true) ??
+      (unnamedAmounts ? amountAfterPrice(row.cells.unit_price, marks.amount, ocr) : null);
     let description = descriptions[r]!;
     if (description === "" && !quantity && !price) continue;
     let check = arithmetic(quantity, price, amount);
@@ -171,6 +172,23 @@ function amountCellOf(triple: RowTriple, row: RawRow, unnamedAmounts: boolean): 
     triple.amount.cell === prices;
 }
 
+/**
+ * In a table with no amount column, the amount run into the price's cell after the price
+ * ("19.30 27,020.00"): its last number, where it holds two.
+ */
+function amountAfterPrice(
+  cell: RawCell | undefined,
+  mark: DecimalMark | null,
+  ocr: boolean,
+): NumberCell | null {
+  const words = cell?.text.trim().split(/\s+/) ?? [];
+  const last = words.at(-1) ?? "";
+  if (!/^\d[\d.,']*\d$/.test(last) || !words.slice(0, -1).some((w) => /\d/.test(w))) {
+    return null;
+  }
+  return numberOf({ text: last, segments: cell!.segments }, mark, ocr, true);
+}
+
 /** "mended": a number OCR lost digits of was replaced by what the row's arithmetic gives. */
 type Check = "agrees" | "disagrees" | "unchecked" | "mended";
 
@@ -186,7 +204,9 @@ function withLostDigits(
   price: NumberCell,
   amount: NumberCell,
 ): { quantity: NumberCell; price: NumberCell } | null {
-  const q = price.value > 0 ? lostDigits(quantity.value, amount.value / price.value) : null;
+  // A unit run into the quantity may have taken its last digit ("12リ" for "127 szt.").
+  const glued = quantity.rest !== "";
+  const q = price.value > 0 ? lostDigits(quantity.value, amount.value / price.value, glued) : null;
   const p = quantity.value > 0 ? lostDigits(price.value, amount.value / quantity.value) : null;
   if ((q === null) === (p === null)) return null;
   return q !== null
