@@ -51,3 +51,19 @@ Deno.test("an amount in the price's cell mends a quantity whose last digit a uni
   // Mended, not sure.
   equal((found[0]!.quantity?.confidence ?? 1) < 0.9, true);
 });
+
+Deno.test("an HS code run into the price cell on a row's first line starts no row of its own", async () => {
+  const doc = onePage([
+    ...words(40, 40, "COMMERCIAL INVOICE"),
+    ...row(200, [[40, "Description"], [260, "Quantity"], [380, "Unit price"], [470, "Amount"]]),
+    ...row(220, [[40, "Portable computers"], [260, "162"], [380, "8471 30 90"]]),
+    ...row(231, [[40, "(laptops), 14 inch"], [380, "504.10"], [470, "81,664.20"]]),
+    ...row(250, [[40, "Wooden dining tables,"], [260, "127"], [380, "9403 60 00"]]),
+    ...row(261, [[40, "oak"], [380, "126.80"], [470, "16,103.60"]]),
+  ]);
+  const found = await items(doc);
+  equal(found.map((i) => [i.description?.value, i.quantity?.value]), [
+    ["Portable computers (laptops), 14 inch", 162],
+    ["Wooden dining tables, oak", 127],
+  ]);
+});

@@ -579,7 +579,7 @@ function anchorColumn(lines: TableLine[], columns: Set<ColumnType>): ColumnType 
   let bestCount = 0;
   for (const type of order) {
     if (!columns.has(type)) continue;
-    const count = lines.filter((tl) => NUMBER_WORD.test(tl.cells[type]?.text ?? "")).length;
+    const count = lines.filter((tl) => valueIn(tl.cells[type]?.text ?? "", type)).length;
     if (count > bestCount) {
       best = type;
       bestCount = count;
@@ -587,6 +587,20 @@ function anchorColumn(lines: TableLine[], columns: Set<ColumnType>): ColumnType 
   }
   return best;
 }
+
+/**
+ * A cell of a money column that holds a number of its own: not an HS code alone that ran into
+ * it from the code's cell beside ("US Dollars 8471 30 90"), which would make a line of its own
+ * of a row's first line and so part the row in two.
+ */
+function valueIn(text: string, type: ColumnType): boolean {
+  if (!NUMBER_WORD.test(text)) return false;
+  if (type !== "unit_price" && type !== "amount") return true;
+  return !CODE_ALONE.test(text.replace(/^(?:\p{L}+\s+)+/u, ""));
+}
+
+/** Digits as an HS code is written and a price never is: four, then pairs, spaces between. */
+const CODE_ALONE = /^\d{4}(?: \d{2}){1,3}$/;
 
 function isTotalText(text: string): boolean {
   return /^(sub ?total|total|grand total)\b/.test(fold(text));
