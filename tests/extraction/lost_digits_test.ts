@@ -13,6 +13,15 @@ Deno.test("lostDigits() restores leading digits and a lost decimal mark", () => 
   equal(lostDigits(52, 0.52), 0.52);
 });
 
+Deno.test("lostDigits() restores a last digit a unit run into the number took", () => {
+  equal(lostDigits(12, 127, true), 127);
+  // Not without text run on after it, nor more than one digit, nor into decimals.
+  equal(lostDigits(12, 127), null);
+  equal(lostDigits(12, 1270, true), null);
+  equal(lostDigits(12, 12.5, true), null);
+  equal(lostDigits(1, 17, true), null);
+});
+
 Deno.test("lostDigits() leaves numbers whose digits the quotient does not end in", () => {
   equal(lostDigits(490, 30_900), null);
   equal(lostDigits(118_520, 13.2), null);

@@ -26,8 +26,9 @@ import {
 import { clean } from "./text.ts";
 import { withoutLineNumbers } from "./line_numbers.ts";
 import { hsText } from "./hs_text.ts";
-import { rowTriple, type Token } from "./row_arithmetic.ts";
+import { type RowTriple, rowTriple, type Token } from "./row_arithmetic.ts";
 import { lostDigits } from "./lost_digits.ts";
+import { withLitres } from "./litre_unit.ts";
 
 /** A description read from more than one line. */
 const WRAPPED = FOUND_WEAK_LABEL + 0.05;
@@ -61,16 +62,19 @@ export function readItems(
     : FOUND_TABLE;
   const items: ExtractedLineItem[] = [];
   const hsToCheck = new Map<number, string>();
+  const unnamedAmounts = table.columns.some((c) => c.type === "unit_price") &&
+    !table.columns.some((c) => c.type === "amount");
   let sum = 0;
   let summable = true;
   const descriptions = withoutLineNumbers(
     table.rows.map((r) => r.cells.description ? clean(r.cells.description.text) : ""),
-  );
+  ).map((d) => ocr ? withLitres(d) : d);
   for (const [r, row] of table.rows.entries()) {
     const item: ExtractedLineItem = {};
     let quantity = numberOf(row.cells.quantity, marks.quantity, ocr);
     let price = numberOf(row.cells.unit_price, marks.unit_price, ocr, true);
-    let amount = numberOf(row.cells.amount, marks.amount, ocr, true);
+    let amount = numberOf(row.cells.amount, marks.amount, ocr, true) ??
+      (unnamedAmounts ? amountAfterPrice(row.cells.unit_price, marks.amount, ocr) : null);
     let description = descriptions[r]!;
     if (description === "" && !quantity && !price) continue;
     let check = arithmetic(quantity, price, amount);
@@ -78,7 +82,7 @@ export function readItems(
     // amount taken from the amount cell, so that a packing list's cartons × pieces per carton
     // is never read as a price).
     const triple = check === "agrees" ? null : rowTriple(row, marks);
-    if (triple && triple.amount.cell === row.cells.amount) {
+    if (triple && amountCellOf(triple, row, unnamedAmounts)) {
       const cell = (t: Token): NumberCell => ({
         value: t.value,
         ambiguous: false,
@@ -155,6 +159,36 @@ export function applyHsCheck(reading: ItemsReading, existing: Set<string>): void
   }
 }
 
+/**
+ * Whether a triple's amount stands where an amount may: in the amount cell; or, in a table
+ * with prices and no amount column (its header unread, "合計価格" read as a second "価格"),
+ * right of the price in the price's own cell ("19.30 27,020.00"). Never in a cell of its own
+ * elsewhere, so that a packing list's cartons × pieces per carton is no price.
+ */
+function amountCellOf(triple: RowTriple, row: RawRow, unnamedAmounts: boolean): boolean {
+  if (triple.amount.cell === row.cells.amount) return true;
+  const prices = row.cells.unit_price;
+  return unnamedAmounts && prices !== undefined && triple.price.cell === prices &&
+    triple.amount.cell === prices;
+}
+
+/**
+ * In a table with no amount column, the amount run into the price's cell after the price
+ * ("19.30 27,020.00"): its last number, where it holds two.
+ */
+function amountAfterPrice(
+  cell: RawCell | undefined,
+  mark: DecimalMark | null,
+  ocr: boolean,
+): NumberCell | null {
+  const words = cell?.text.trim().split(/\s+/) ?? [];
+  const last = words.at(-1) ?? "";
+  if (!/^\d[\d.,']*\d$/.test(last) || !words.slice(0, -1).some((w) => /\d/.test(w))) {
+    return null;
+  }
+  return numberOf({ text: last, segments: cell!.segments }, mark, ocr, true);
+}
+
 /** "mended": a number OCR lost digits of was replaced by what the row's arithmetic gives. */
 type Check = "agrees" | "disagrees" | "unchecked" | "mended";
 
@@ -170,7 +204,9 @@ function withLostDigits(
   price: NumberCell,
   amount: NumberCell,
 ): { quantity: NumberCell; price: NumberCell } | null {
-  const q = price.value > 0 ? lostDigits(quantity.value, amount.value / price.value) : null;
+  // A unit run into the quantity may have taken its last digit ("12リ" for "127 szt.").
+  const glued = quantity.rest !== "";
+  const q = price.value > 0 ? lostDigits(quantity.value, amount.value / price.value, glued) : null;
   const p = quantity.value > 0 ? lostDigits(price.value, amount.value / quantity.value) : null;
   if ((q === null) === (p === null)) return null;
   return q !== null
@@ -214,9 +250,10 @@ function numberOf(
   const lost = ocr ? lostMark(read) : null;
   if (lost !== null) return { value: lost, ambiguous: false, rest: "", segments: cell.segments };
   const text = ocr ? read.replace(/(\d[.,])\s(\d{3})(?!\d)/g, "$1$2") : read;
-  // Money written after a currency in words ("Euro 133,20", "Dólares 9.50"): a price or an
+  // Money written after a currency in words ("Euro 133,20", "Dólares 9.50", "US Dollars
+  // 19.30", repeated where a currency cell over the price's ran into it): a price or an
   // amount column's cell holds nothing else a word could be.
-  const money = /^\p{L}+\.?\s+(?=\d)/u;
+  const money = /^(?:\p{L}+\.?\s+){1,4}(?=\d)/u;
   const n = parseNumber(text, mark) ?? leadingNumber(text, mark) ??
     (moneyCell && money.test(text) ? leadingNumber(text.replace(money, ""), mark) : null);
   if (!n) return null;

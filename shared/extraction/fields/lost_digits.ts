@@ -13,8 +13,12 @@ const MIN_DIGITS = 2;
 /** Quantities and prices are written with at most this many decimals. */
 const MAX_DECIMALS = 3;
 
-/** The value `derived` where `read` is what OCR left of it, else null. */
-export function lostDigits(read: number, derived: number): number | null {
+/**
+ * The value `derived` where `read` is what OCR left of it, else null. `glued`: the number read
+ * had text run on after it ("12リ" for "127 szt."), which may have taken its last digit: a
+ * whole `derived` that is the digits read and one more is then what OCR left of too.
+ */
+export function lostDigits(read: number, derived: number, glued = false): number | null {
   if (!Number.isFinite(derived) || derived <= 0 || read <= 0) return null;
   const scale = 10 ** MAX_DECIMALS;
   const rounded = Math.round(derived * scale) / scale;
@@ -24,7 +28,10 @@ export function lostDigits(read: number, derived: number): number | null {
   const got = digitsOf(read);
   const want = digitsOf(rounded);
   if (got.length < MIN_DIGITS) return null;
-  return want === got || (want.length > got.length && want.endsWith(got)) ? rounded : null;
+  if (want === got || (want.length > got.length && want.endsWith(got))) return rounded;
+  const lastLost = glued && Number.isInteger(rounded) && Number.isInteger(read) &&
+    want.length === got.length + 1 && want.startsWith(got);
+  return lastLost ? rounded : null;
 }
 
 /** A number's digits as printed, without its mark or leading zeros (4.22 → "422"). */

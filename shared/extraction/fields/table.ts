@@ -15,6 +15,7 @@ import { describedByContent } from "./table_describe.ts";
 import { codesApart } from "./table_codes.ts";
 import { quantitiesFromCodes } from "./hs_text.ts";
 import { retypeByContent } from "./table_retype.ts";
+import { withUnnamedAmount } from "./table_amounts.ts";
 import { gapBetween, maxLineGap, overlapX } from "./geometry.ts";
 import { matchLabel } from "./labels.ts";
 import { fold } from "./text.ts";
@@ -58,6 +59,7 @@ export function findTable(doc: DocumentLines): RawTable | null {
       ];
     }
   }
+  headers = headers.map((h) => withUnnamedAmount(h, (retyped) => rowsUnder(doc, retyped).rows));
   const first = headers[0];
   if (!first) return null;
   const signature = signatureOf(first);
@@ -210,7 +212,7 @@ function splitByColumn(
   const pad = 0.3 * doc.unit;
   // A phrase goes to a column whose values it could be ("dried" is no line number).
   const fitting = columns.filter((c) => fits(seg.text, c.type));
-  const whole = bestColumn(seg, columns, pad) ??
+  const whole = hostColumn(seg, columns, pad) ??
     nearestColumn(seg, fitting.length > 0 ? fitting : columns, 4 * doc.unit);
   if (!whole) return [];
   if (seg.words.length < 2) return [{ type: whole.type, text: seg.text }];
@@ -354,6 +356,34 @@ function fits(text: string, type: ColumnType): boolean {
     default:
       return /\d/.test(text) && !/\p{L}{3,}/u.test(text);
   }
+}
+
+/** A rival column overlapping a phrase at least this share as much as the best one ties with it. */
+const TIE = 0.9;
+
+/**
+ * The column a phrase overlaps most; but where the phrase starts with a value of that column
+ * and runs on into the column right of it, which overlaps it about as much and whose values
+ * the phrase could be, that one. Under two narrow headers side by side (a CJK header parted
+ * in two, "個数品目"), a quantity run into the goods' text ("3250 玉軸受 6205-2RS") overlaps
+ * both alike: it is the goods' phrase, whose leading number then leaves for the quantities.
+ */
+function hostColumn(seg: Segment, columns: Column[], pad: number): Column | undefined {
+  const best = bestColumn(seg, columns, pad);
+  const first = seg.words[0]?.text ?? "";
+  if (!best || phraseFits(seg.text, best.type) || !fits(first, best.type)) return best;
+  const overlap = (c: Column) => overlapX(seg, { x0: c.x0 - pad, x1: c.x1 + pad });
+  const rival = columns.filter((c) => c.x0 > best.x0 && phraseFits(seg.text, c.type))
+    .sort((a, b) => overlap(b) - overlap(a))[0];
+  return rival && overlap(rival) >= TIE * overlap(best) ? rival : best;
+}
+
+/** Whether a phrase could be a value of the column: a value and its unit ("1,200 pcs") too. */
+function phraseFits(text: string, type: ColumnType): boolean {
+  if (fits(text, type)) return true;
+  const [value, unit, ...more] = text.split(/\s+/);
+  return VALUE_ZONES.has(type) && more.length === 0 && /\d/.test(value ?? "") &&
+    UNIT_WORD.test(unit ?? "");
 }
 
 function nearestColumn(seg: Segment, columns: Column[], within: number): Column | undefined {
@@ -549,7 +579,7 @@ function anchorColumn(lines: TableLine[], columns: Set<ColumnType>): ColumnType 
   let bestCount = 0;
   for (const type of order) {
     if (!columns.has(type)) continue;
-    const count = lines.filter((tl) => NUMBER_WORD.test(tl.cells[type]?.text ?? "")).length;
+    const count = lines.filter((tl) => valueIn(tl.cells[type]?.text ?? "", type)).length;
     if (count > bestCount) {
       best = type;
       bestCount = count;
@@ -557,6 +587,20 @@ function anchorColumn(lines: TableLine[], columns: Set<ColumnType>): ColumnType 
   }
   return best;
 }
+
+/**
+ * A cell of a money column that holds a number of its own: not an HS code alone that ran into
+ * it from the code's cell beside ("US Dollars 8471 30 90"), which would make a line of its own
+ * of a row's first line and so part the row in two.
+ */
+function valueIn(text: string, type: ColumnType): boolean {
+  if (!NUMBER_WORD.test(text)) return false;
+  if (type !== "unit_price" && type !== "amount") return true;
+  return !CODE_ALONE.test(text.replace(/^(?:\p{L}+\s+)+/u, ""));
+}
+
+/** Digits as an HS code is written and a price never is: four, then pairs, spaces between. */
+const CODE_ALONE = /^\d{4}(?: \d{2}){1,3}$/;
 
 function isTotalText(text: string): boolean {
   return /^(sub ?total|total|grand total)\b/.test(fold(text));

@@ -462,11 +462,19 @@ function stackFrom(
   gate: boolean,
 ): { best: Classified; lastLine: number } {
   const line = doc.lines[start]!;
-  let best = classify(line.segments.map((s) => s.words));
-  let lastLine = start;
-  if (gate && (valueTypes(best) === 0 || best.covered < 0.6)) return { best, lastLine };
   let cells: StackCell[] = line.segments.map((s) => ({ seg: s, words: [...s.words] }));
-  for (let j = start + 1; j < Math.min(doc.lines.length, start + MAX_HEADER_LINES); j++) {
+  let lastLine = start;
+  // OCR parts one row of header cells into lines where the cells stand at different heights
+  // (a one-line "Adet" centred beside cells of two lines): a line within the start line's
+  // height is read with it, before the start line is judged.
+  while (doc.source === "ocr" && withinHeight(line, doc.lines[lastLine + 1])) {
+    cells = stack(doc, cells, doc.lines[++lastLine]!.segments);
+  }
+  let best = classify(cells.map((c) => c.words));
+  if (gate && (valueTypes(best) === 0 || best.covered < 0.6 && !isHeader(best))) {
+    return { best, lastLine };
+  }
+  for (let j = lastLine + 1; j < Math.min(doc.lines.length, start + MAX_HEADER_LINES); j++) {
     const next = doc.lines[j]!;
     if (!stackable(doc, doc.lines[j - 1]!, next)) break;
     cells = stack(doc, cells, next.segments);
@@ -474,9 +482,29 @@ function stackFrom(
     if (score(stacked) >= score(best) || !gate && j === start + 1) {
       best = stacked;
       lastLine = j;
-    }
+    } else if (j === lastLine + 1 && headerTail(next, best.columns)) lastLine = j;
   }
   return { best, lastLine };
+}
+
+/**
+ * A line under a header that only ends its cells' words ("o" of "S.No", "Kodu", "Dollars)" of
+ * "(US Dollars)"): every phrase under a column that is no description's, and no digit. It
+ * heads no row (it would lend its words to the first row's cells), though its words are in no
+ * vocabulary.
+ */
+function headerTail(line: Line, columns: Column[]): boolean {
+  return line.segments.every((s) =>
+    !/\d/.test(s.text) &&
+    columns.some((c) => c.type !== "description" && overlapX(s, c) > 0) &&
+    !columns.some((c) => c.type === "description" && overlapX(s, c) > 0)
+  );
+}
+
+/** `next` stands on the same page within `line`'s height: a part of the same row of cells. */
+function withinHeight(line: Line, next: Line | undefined): boolean {
+  return next !== undefined && next.page === line.page && next.y0 >= line.y0 &&
+    next.y1 <= line.y1;
 }
 
 function stackable(doc: DocumentLines, line: Line, next: Line): boolean {
@@ -550,7 +578,14 @@ interface Classified {
 function classify(cells: Word[][]): Classified {
   const columns: Column[] = [];
   let words = 0, matched = 0;
+  // Cells of a currency symbol alone ("€"), which fold to nothing: maybe the amount's
+  // (merged()).
+  const symbols: Column[] = [];
   for (const cell of cells) {
+    if (cell.length > 0 && CURRENCY_HEADER.test(cell.map((w) => w.text).join(""))) {
+      symbols.push(column("other", cell));
+      continue;
+    }
     const tokens: { t: string; w: Word }[] = [];
     // A word parted in two counts as the two header words it is.
     let parted = 0;
@@ -615,6 +650,8 @@ function classify(cells: Word[][]): Classified {
         if (current) {
           widen(current, word);
           if (/^\(?[A-Z]{3}\)?$|^\(.*\)$|^[(/]|^[/&]$/.test(word.text)) matched++;
+          // The end of a qualifier in brackets set over two lines ("(US" over "Dollars)").
+          else if (/\)$/.test(word.text) && opensBracket(cell, word)) matched++;
         } else pending.push(word);
       }
       i++;
@@ -637,7 +674,7 @@ function classify(cells: Word[][]): Classified {
       columns.push({ ...column(type, pending), unknown: type === "other" });
     }
   }
-  return { columns: merged(columns), covered: words === 0 ? 0 : matched / words };
+  return { columns: merged(columns, symbols), covered: words === 0 ? 0 : matched / words };
 }
 
 /**
@@ -650,6 +687,11 @@ function afterSlash(cell: Word[], w: Word, previous: Word | undefined): boolean 
   const inLine = (a: Word, b: Word) => a.x < b.x && Math.abs(a.y - b.y) < 0.5 * b.height;
   return slash?.text === "/" && before !== undefined && before === previous &&
     inLine(before, slash) && inLine(slash, w);
+}
+
+/** A word before `w` in the cell opens a bracket it does not close. */
+function opensBracket(cell: Word[], w: Word): boolean {
+  return cell.slice(0, cell.indexOf(w)).some((v) => /\([^)]*$/.test(v.text));
 }
 
 /** Chinese or Japanese characters alone. */
@@ -697,8 +739,10 @@ function widen(col: Column, word: Word): void {
  * Columns left to right. Without a description column, an "Item" column is taken to hold the
  * goods (it is either that or a line number; a line number is rarely the only text column).
  */
-function merged(columns: Column[]): Column[] {
+function merged(columns: Column[], symbols: Column[] = []): Column[] {
   const sorted = overlapsJoined(columns).sort((a, b) => a.x0 - b.x0);
+  const amount = currencyAmount(sorted, symbols);
+  if (amount) sorted.push(amount);
   // A count of pieces or bottles is the quantity where no column says "quantity".
   const hasQuantity = sorted.some((c) => c.type === "quantity");
   let countUsed = false;
@@ -723,6 +767,24 @@ function merged(columns: Column[]): Column[] {
   }
   if (!sorted.some((c) => c.type === "description")) return withGuessedDescription(sorted);
   return sorted;
+}
+
+/** A currency symbol alone, as a column's whole header ("€", "(¥)"). */
+const CURRENCY_HEADER = /^\(?\p{Sc}\)?$/u;
+
+/**
+ * A column headed by a currency alone holds money ("金額" read as "€" by OCR, a header word
+ * the vocabulary lacks over "$"). Right of every named column of a table that names its
+ * quantities and prices but no amount, it is the amount: every line-item table ends with one.
+ * Elsewhere such a symbol stays out of the header, as before (a "€" over the prices).
+ */
+function currencyAmount(sorted: Column[], symbols: Column[]): Column | null {
+  const last = symbols.at(-1);
+  if (!last || sorted.some((c) => c.type === "amount")) return null;
+  const price = sorted.find((c) => c.type === "unit_price");
+  if (!price || !sorted.some((c) => c.type === "quantity")) return null;
+  if (sorted.some((c) => c.x1 >= last.x0)) return null;
+  return { ...last, type: "amount" };
 }
 
 /**
