@@ -34,9 +34,8 @@ const FILLERS = new Set(["a", "an", "the", "some", "new", "used"]);
 
 /**
  * Words that qualify goods rather than name them: the materials the nomenclature sorts goods by,
- * and adjectives of state, power and use. Everyday speech also puts goods before a word that names
- * their form or packing ("tequila bottles", "paracetamol tablets", "brake pads car"): the last
- * word is the head only when a word before it (or a phrase after a preposition) is one of these.
+ * and adjectives of state, power and use. A word of form or packing (FORMS) typed last after one
+ * of these is the goods ("glass jars", "plastic bottles": the containers themselves).
  */
 const QUALIFIERS = new Set([
   "plastic",
@@ -114,6 +113,31 @@ const QUALIFIERS = new Set([
  */
 const GROUPS = new Set(["set", "sets", "kit", "kits", "pack", "packs", "pair", "pairs"]);
 
+/**
+ * Words of form, packing or presentation, in the tariff's own wording for how goods are put up
+ * ("in tablets", "in blocks, slabs or bars", "bottles, flasks, jars", "sacks and bags", "boxes,
+ * cases, crates", "in bulk"), and the parts of a plant its produce is traded in ("tobacco leaves",
+ * "popcorn kernels"). Typed last with no qualifier, such a word says how the goods named before it
+ * come ("tequila bottles", "paracetamol tablets", "cinnamon sticks"): those are the head. ("powder"
+ * is a QUALIFIER already: "garlic powder".) Only a concept that is the word alone: a phrase of the
+ * vocabulary that ends with one ("plastic bags") names goods.
+ */
+const FORMS = new Set(
+  [
+    ...["bag", "bottle", "jar", "can", "tin", "box", "carton", "drum", "sack", "packet", "pouch"],
+    ...["pail", "bucket", "tub", "jug", "case", "crate", "capsule", "tablet", "pill", "sachet"],
+    ...["flake", "cube", "bar", "stick", "slice", "piece", "block", "slab", "roll", "sheet"],
+    ...["granule", "pellet", "pod", "package", "container", "wrapper", "kernel"],
+  ].flatMap((w) => [w, /(?:x|ch|sh|s)$/.test(w) ? `${w}es` : `${w}s`]).concat([
+    "leaf",
+    "leaves",
+    "bulk",
+  ]),
+);
+
+/** A plural noun: "-s", not "-ss", "-us" or "-is" ("glass", "asparagus", "tennis"). */
+const PLURAL = /[^siu]s$/;
+
 /** A past participle of a process ("canned", "dried", "roasted"), not a noun in -ed ("bed", "seed"). */
 const PARTICIPLE = /^[a-z]{3,}(?<!e)ed$/;
 
@@ -129,7 +153,7 @@ function qualifies(words: string): boolean {
 function goodsNamed(
   text: string,
   concepts: readonly Concept[],
-): { goods: number | null; qualified: boolean } {
+): { goods: number | null; before: number | null; qualified: boolean } {
   const words = searchWords(text);
   let cut = searchWords(text.split(/[,;]/)[0] ?? "").length;
   for (let i = 1; i < cut; i++) {
@@ -139,9 +163,10 @@ function goodsNamed(
     }
   }
   if (words.slice(0, cut).some((w) => CONJUNCTIONS.has(w.word))) {
-    return { goods: null, qualified: false };
+    return { goods: null, before: null, qualified: false };
   }
   let goods: number | null = null;
+  let before: number | null = null;
   let qualified = false;
   let end = 0;
   for (let i = 0; i < concepts.length; i++) {
@@ -155,21 +180,27 @@ function goodsNamed(
     }
     if (!usable) continue;
     if (qualifies(c.words)) qualified = true;
-    else goods = i;
+    else [before, goods] = [goods, i];
   }
-  return { goods, qualified };
+  return { goods, before, qualified };
 }
 
 /**
  * The index in `concepts` (as readConcepts gives them for `text`, in the order typed) of the head
- * noun (goodsNamed). Null unless some other concept wanted qualifies it (a material or
- * adjective, a set or pack, or a phrase after a preposition): without
- * one, everyday speech may name the goods before their form or packing ("tequila bottles",
- * "paracetamol tablets", "brake pads car").
+ * noun: in an English noun compound the last noun is the goods and the nouns before qualify it
+ * ("pipe tobacco", "horse saddle", "coffee table"), whether or not a material or a phrase after a
+ * preposition says so too (goodsNamed). Unless no qualifier is typed and the last noun is a word of
+ * form or packing (FORMS): then the goods are the noun before it, and none when there is none.
+ * None either after a plural noun: a qualifying noun is singular.
  */
 export function headConcept(text: string, concepts: readonly Concept[]): number | null {
-  const { goods, qualified } = goodsNamed(text, concepts);
-  return qualified ? goods : null;
+  const { goods, before, qualified } = goodsNamed(text, concepts);
+  if (qualified || goods === null) return goods;
+  if (FORMS.has(concepts[goods]!.words)) return before;
+  // A noun qualifying another is singular ("horse saddle", not "horses saddle"): after a plural
+  // the words are goods listed ("potatoes tomatoes") or the goods and then their use ("brake
+  // pads car"), not one compound.
+  return before !== null && PLURAL.test(concepts[before]!.words) ? null : goods;
 }
 
 /**

@@ -177,7 +177,8 @@ async function searchByWords(
   const wanted = list.filter((c) => !c.negated);
   if (wanted.length === 0) return { results: [], total: 0 };
   const head = headConcept(text, list);
-  // (the head, when there is one, is the goods named last: ranked by it already)
+  // (the head, when there is one, is the goods named last or the goods before a last word of
+  // form or packing: ranked by it already)
   const last = head === null ? lastGoods(text, list) : null;
   const params = [
     // JSON text rather than a text[] parameter: postgres.js can send an array before it has

@@ -34,15 +34,38 @@ Deno.test("headConcept: a qualifier typed after the goods, or after a prepositio
   assertEquals(head("coffee, roasted"), "coffee");
 });
 
-Deno.test("headConcept: no head without a qualifying word (the form or packing may come last)", () => {
-  assertEquals(head("tequila bottles"), null);
-  assertEquals(head("brake pads car"), null);
+Deno.test("headConcept: in a noun compound the last noun is the goods, qualified or not", () => {
+  assertEquals(head("pipe tobacco"), "tobacco");
+  assertEquals(head("horse saddle"), "saddle");
+  assertEquals(head("coffee table"), "table");
+  assertEquals(head("sofa"), "sofa");
   assertEquals(head("cotton"), null);
+});
+
+Deno.test("headConcept: after a plural noun the words are no compound: no head", () => {
+  assertEquals(head("potatoes tomatoes"), null);
+  assertEquals(head("brake pads car", "brake+pads car"), null);
+  assertEquals(head("tennis rackets"), "rackets");
+  assertEquals(head("grass seed"), "seed");
+});
+
+Deno.test("headConcept: a last word of form or packing leaves the goods before it as head", () => {
+  assertEquals(head("tequila bottles"), "tequila");
+  assertEquals(head("paracetamol tablets"), "paracetamol");
+  assertEquals(head("cinnamon sticks"), "cinnamon");
+  assertEquals(head("sugar cubes"), "sugar");
+  assertEquals(head("tobacco leaves"), "tobacco");
+  assertEquals(head("popcorn kernels"), "popcorn");
+  assertEquals(head("loose black tea bulk"), "tea");
+  // a container alone, after a material, or as a phrase of the vocabulary, is the goods
+  assertEquals(head("bottles"), null);
+  assertEquals(head("glass jars"), "jars");
+  assertEquals(head("zip lock plastic bags", "zip lock plastic+bags"), "plastic bags");
 });
 
 Deno.test("headConcept: a phrase of the vocabulary is one concept, qualifier or head", () => {
   assertEquals(head("stainless steel sink", "stainless+steel sink"), "sink");
-  assertEquals(head("memory foam mattress", "memory+foam mattress"), null);
+  assertEquals(head("memory foam mattress", "memory+foam mattress"), "mattress");
 });
 
 Deno.test("headConcept: no head for goods named together, numbers and excluded words", () => {
