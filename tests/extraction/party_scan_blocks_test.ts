@@ -14,24 +14,11 @@ import {
 } from "../../shared/extraction/fields/party_ocr.ts";
 import { fileLookups } from "../../shared/extraction/fields/reference_files.ts";
 import type { TextDocument, Word } from "../../shared/extraction/layout.ts";
-import { words } from "../support/placed_words.ts";
+import { sketch } from "../support/placed_words.ts";
+import { partyFields as parties } from "./party_support.ts";
 
 function page(source: "ocr" | "pdf_text", placed: Word[]): TextDocument {
   return { kind: "text", source, pages: [{ width: 600, height: 850, words: placed }] };
-}
-
-/** Words from a page sketch: each line "x y text"; two phrases of one line share their y. */
-function sketch(lines: string): Word[] {
-  return lines.trim().split("\n").flatMap((line) => {
-    const [, x, y, text] = line.trim().match(/^(\d+) (\d+) (.+)$/)!;
-    return words(Number(x), Number(y), text!, 0.95);
-  });
-}
-
-async function parties(doc: TextDocument) {
-  const { exporter, importer } = await findFields(doc, await fileLookups());
-  const three = (p: typeof exporter) => [p?.name?.value, p?.address?.value, p?.country?.value];
-  return { exporter: three(exporter), importer: three(importer) };
 }
 
 // "Co." ends at x 407 and "P.0." at 320: their lines go on 15 pt further right, wider than a

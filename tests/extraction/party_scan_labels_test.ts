@@ -7,10 +7,9 @@
  */
 import { assertEquals, equal } from "../support/assert.ts";
 import { matchLabelText } from "../../shared/extraction/fields/labels.ts";
-import { findFields } from "../../shared/extraction/fields/finder.ts";
-import { fileLookups } from "../../shared/extraction/fields/reference_files.ts";
 import type { TextDocument, Word } from "../../shared/extraction/layout.ts";
-import { words } from "../support/placed_words.ts";
+import { sketch } from "../support/placed_words.ts";
+import { partyFields as parties } from "./party_support.ts";
 
 function ocrPage(...placed: Word[][]): TextDocument {
   return {
@@ -18,20 +17,6 @@ function ocrPage(...placed: Word[][]): TextDocument {
     source: "ocr",
     pages: [{ width: 600, height: 850, words: placed.flat() }],
   };
-}
-
-/** Words from a page sketch: each line "x y text". */
-function sketch(lines: string): Word[] {
-  return lines.trim().split("\n").flatMap((line) => {
-    const [, x, y, text] = line.trim().match(/^(\d+) (\d+) (.+)$/)!;
-    return words(Number(x), Number(y), text!, 0.95);
-  });
-}
-
-async function parties(doc: TextDocument) {
-  const { exporter, importer } = await findFields(doc, await fileLookups());
-  const three = (p: typeof exporter) => [p?.name?.value, p?.address?.value, p?.country?.value];
-  return { exporter: three(exporter), importer: three(importer) };
 }
 
 Deno.test("matchLabelText() reads bilingual party labels whose slash or CJK half a scan lost", () => {

@@ -21,3 +21,11 @@ export function row(y: number, cells: [number, string][]): Word[] {
 export function onePage(placed: Word[]): TextDocument {
   return { kind: "text", source: "pdf_text", pages: [{ width: 600, height: 850, words: placed }] };
 }
+
+/** Words from a page sketch: each line "x y text"; two phrases of one line share their y. */
+export function sketch(lines: string, confidence = 0.95): Word[] {
+  return lines.trim().split("\n").flatMap((line) => {
+    const [, x, y, text] = line.trim().match(/^(\d+) (\d+) (.+)$/)!;
+    return words(Number(x), Number(y), text!, confidence);
+  });
+}
