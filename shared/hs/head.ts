@@ -194,7 +194,13 @@ function goodsNamed(
  * None either after a plural noun: a qualifying noun is singular.
  */
 export function headConcept(text: string, concepts: readonly Concept[]): number | null {
-  const { goods, before, qualified } = goodsNamed(text, concepts);
+  return headOf(concepts, goodsNamed(text, concepts));
+}
+
+function headOf(
+  concepts: readonly Concept[],
+  { goods, before, qualified }: ReturnType<typeof goodsNamed>,
+): number | null {
   if (qualified || goods === null) return goods;
   if (FORMS.has(concepts[goods]!.words)) return before;
   // A noun qualifying another is singular ("horse saddle", not "horses saddle"): after a plural
@@ -210,4 +216,17 @@ export function headConcept(text: string, concepts: readonly Concept[]): number 
  */
 export function lastGoods(text: string, concepts: readonly Concept[]): number | null {
   return goodsNamed(text, concepts).goods;
+}
+
+/**
+ * The head (headConcept) and, when there is none, the goods named last (lastGoods), from one
+ * reading of the text: what a search ranks by.
+ */
+export function goodsTyped(
+  text: string,
+  concepts: readonly Concept[],
+): { head: number | null; last: number | null } {
+  const named = goodsNamed(text, concepts);
+  const head = headOf(concepts, named);
+  return { head, last: head === null ? named.goods : null };
 }

@@ -1,7 +1,7 @@
 import type { Queryable } from "../platform/db/db.ts";
 import { codePrefix, displayCode } from "./codes.ts";
 import { nationalDescription } from "./lines.ts";
-import { headConcept, lastGoods } from "./head.ts";
+import { goodsTyped } from "./head.ts";
 import { lexiconVersion, sawLexiconVersion } from "./lexicon.ts";
 import { readMeasure } from "./measures.ts";
 import { readPacking } from "./packing.ts";
@@ -176,10 +176,9 @@ async function searchByWords(
   const list = await readConcepts(db, text);
   const wanted = list.filter((c) => !c.negated);
   if (wanted.length === 0) return { results: [], total: 0 };
-  const head = headConcept(text, list);
   // (the head, when there is one, is the goods named last or the goods before a last word of
-  // form or packing: ranked by it already)
-  const last = head === null ? lastGoods(text, list) : null;
+  // form or packing: ranked by it already, so the goods named last only without one)
+  const { head, last } = goodsTyped(text, list);
   const params = [
     // JSON text rather than a text[] parameter: postgres.js can send an array before it has
     // learnt the array types of a new connection ("malformed array literal").

@@ -1,5 +1,5 @@
 import { assertEquals } from "../support/assert.ts";
-import { headConcept, lastGoods } from "../../shared/hs/head.ts";
+import { goodsTyped, headConcept, lastGoods } from "../../shared/hs/head.ts";
 import type { Concept } from "../../shared/hs/vocabulary.ts";
 
 /** Concepts as readConcepts gives them: one per word, or per phrase when grouped with `+`. */
@@ -97,4 +97,15 @@ Deno.test("lastGoods: the goods named last, whether or not a qualifier says so",
   assertEquals(last("charger for car"), "charger");
   assertEquals(last("salt and pepper"), null);
   assertEquals(last("cotton"), null);
+});
+
+Deno.test("goodsTyped: the head, else the goods named last, as headConcept and lastGoods read them", () => {
+  for (const text of ["pipe tobacco", "tequila bottles", "potatoes tomatoes", "brake pads car"]) {
+    const list = concepts(text);
+    const head = headConcept(text, list);
+    assertEquals(goodsTyped(text, list), {
+      head,
+      last: head === null ? lastGoods(text, list) : null,
+    });
+  }
 });
