@@ -5,7 +5,7 @@ import { goodsTyped } from "./head.ts";
 import { lexiconVersion, sawLexiconVersion } from "./lexicon.ts";
 import { readMeasure } from "./measures.ts";
 import { readPacking } from "./packing.ts";
-import { STATE_CHAPTERS, statesTyped } from "./states.ts";
+import { STATE_CHAPTERS, statesNamed } from "./states.ts";
 import { type Concept, readConcepts } from "./vocabulary.ts";
 import { MAX_WORDS } from "./words.ts";
 
@@ -200,7 +200,7 @@ async function searchByWords(
     JSON.stringify({
       named: wanted.flatMap((c) => [c.words, ...c.alts]),
       typed: wanted.flatMap((c) => c.words.split(" ")),
-      states: statesTyped(wanted.flatMap((c) => c.words.split(" "))),
+      states: statesNamed(wanted.flatMap((c) => c.words.split(" "))),
     }),
     JSON.stringify(measure ?? {}),
   ];
@@ -281,6 +281,10 @@ const CONCEPTS = `concept as materialized (
      -- the threshold typed ("under $20": max 20; measures.ts), null where none
      measure as (
        select ($8::text::jsonb->>'min')::numeric as min, ($8::text::jsonb->>'max')::numeric as max
+     ),
+     -- the states of preparation the words name (states.ts), as the texts write them
+     named_states as (
+       select array(select jsonb_array_elements_text($7::text::jsonb->'states')) as named
      )`;
 
 /**
@@ -302,7 +306,8 @@ function candidates(cover: string, coverage: string): string {
        select code, level, description, null::text as country, null::text as duty_rate,
               null::text as context, null::text as parent, null::text as unit,
               search_weighted as own, line_words as lines, search_match_lines as search_match,
-              search_match_heads as head_match, stated_bounds, ${coverage} as coverage
+              search_match_heads as head_match, stated_bounds, states, states_fresh,
+              ${coverage} as coverage
          from hs_codes
         -- Without a country, an HS subheading is matched by the goods its national lines name
         -- too (line_words, search_match_lines: migration 20261130001000); with one, those lines
@@ -316,7 +321,7 @@ function candidates(cover: string, coverage: string): string {
        union all
        select code, level, description, null::text, null::text, null::text, null::text,
               null::text, search_weighted, null::tsvector, search_match, search_match,
-              stated_bounds, ${coverage}
+              stated_bounds, states, states_fresh, ${coverage}
          from hs_codes
         where (select $2::text) is not null
           and (search_weighted @@ (select any_word from any_word)
@@ -328,7 +333,7 @@ function candidates(cover: string, coverage: string): string {
        -- words too (search_match).
        select code, level, description, country, duty_rate_effective, context, parent, unit,
               search_chain, null::tsvector, search_match, search_match, stated_bounds,
-              ${coverage}
+              null::text[], null::boolean, ${coverage}
          from tariff_lines
         -- (without a country the scans are not run at all; the country as a subquery, so that
         -- a custom plan costs them as the generic plan does and PostgreSQL keeps the generic
@@ -408,7 +413,7 @@ const MATCHING_FEWER = wordSearch(
      ),
      hits as (
        select code, level, description, country, duty_rate, context, parent, unit, own,
-              lines, search_match, head_match, stated_bounds, coverage
+              lines, search_match, head_match, stated_bounds, states, states_fresh, coverage
          from walk
         where code is not null
      )`,
@@ -479,8 +484,7 @@ const MATCHING_MOST = wordSearch(
      counted as (
        select hits.code, hits.level, hits.description, hits.country, hits.duty_rate,
               hits.context, hits.parent, hits.unit, hits.own, hits.lines, hits.search_match,
-              hits.head_match,
-              hits.stated_bounds, m.coverage
+              hits.head_match, hits.stated_bounds, hits.states, hits.states_fresh, m.coverage
          from hits
         cross join lateral (
           select count(*) as coverage from wanted c where hits.search_match @@ c.covers
@@ -517,7 +521,7 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
        -- (what places the families, for every row; what places a row in its family is read
        -- on the page's families only, below)
        select best.code, best.level, best.description, best.country, best.duty_rate,
-              best.context, best.parent, best.own,
+              best.context, best.parent, best.own, best.states, best.states_fresh,
               (points + 0.5 * ${MEASURE_FIT})
                 * case when level = 2 then 0.3 when level = 4 then 0.45
                        when level > 6 then 0.7 else 1.0 end as score,
@@ -555,9 +559,13 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
      -- A national line is ranked with its HS subheading when that is an answer too.
      in_family as materialized (
        select s.*, coalesce(h.code, s.code) as family_code,
-              coalesce(h.description, s.description) as family_text
+              coalesce(h.description, s.description) as family_text,
+              coalesce(h.states, s.states) as family_states,
+              coalesce(h.states_fresh, s.states_fresh) as family_fresh
          from keyed s
-         left join hs_codes h on s.country is not null and h.code = left(s.code, 6)
+         -- (the key null for an HS code: no index probe for each of its rows)
+         left join hs_codes h
+           on h.code = case when s.country is not null then left(s.code, 6) end
      ),
      -- The families, once each (a US search of one common word has thousands of lines and
      -- hundreds of families): placed by their best member, and first those that name the goods.
@@ -569,28 +577,20 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
               -- the goods by it: it states one the query does not name (not "fresh or dried",
               -- nor where the vocabulary's term names the goods so prepared: "potato chips" are
               -- 2005.20), or none of those the query names ("canned mandarin oranges" are not
-              -- "citrus fruit …, fresh or dried"). Cheap tests first; a negated phrase, "not
-              -- smoked", "whether or not cooked", states nothing.
+              -- "citrus fruit …, fresh or dried"). The states a text states, outside its
+              -- negated phrases ("not smoked", "whether or not cooked"), are read when the row
+              -- is stored (states, states_fresh: migration 20261201001000).
               case when not left(family_code, 2) = any ('{${STATE_CHAPTERS.join(",")}}'::text[])
                    then false
-                   when $7::text::jsonb->'states'->>'named' is null
-                        and (not coalesce(family_text ~* ($7::text::jsonb->'states'->>'unnamed'),
-                                          false)
-                             or family_text ~* '\\mfresh\\M'
-                             or exists (select 1 from concept c
-                                         where not c.negated and family_code like any (c.under)))
-                   then false
-                   else (select case when states->>'named' is not null
-                                     then not d ~* (states->>'named')
-                                     else coalesce(d ~* (states->>'unnamed'), false) end
-                           from (select regexp_replace(family_text,
-                                          '\\m(not|other than|excluding|except)\\M[^;,(]*',
-                                          ' ', 'gi') as d,
-                                        $7::text::jsonb->'states' as states) x)
+                   when cardinality((select named from named_states)) = 0
+                   then coalesce(cardinality(family_states) > 0 and not family_fresh, false)
+                        and not exists (select 1 from concept c
+                                         where not c.negated and family_code like any (c.under))
+                   else not coalesce(family_states && (select named from named_states), false)
               end as family_unnamed_state,
               max(score) as family_score, bool_or(has_last) as family_last, length(family_text) as family_length
          from in_family
-        group by family_code, family_text
+        group by family_code, family_text, family_states, family_fresh
      ),
      -- Families under one heading that score alike are placed by the shortest of them; of
      -- families that score alike for different words, those that name the goods typed last
