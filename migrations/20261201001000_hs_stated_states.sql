@@ -1,6 +1,7 @@
 /*
- * HS search (shared/hs/search.ts): the states of preparation a code's text states, read when the
- * row is stored rather than by regular expressions on every family of every search.
+ * HS search (shared/hs/search.ts): what the ranking reads of a code's text by regular expressions,
+ * read when the row is stored rather than on every family of every search: the states of
+ * preparation it states, and whether it is the residual code of its kind.
  *
  * In the chapters the tariff sorts by the goods' state (shared/hs/states.ts: meat, fish, dairy,
  * vegetables, fruit and their preparations), a family whose text states a state the query does
@@ -36,3 +37,15 @@ alter table hs_codes
     generated always as (hs_stated_states(description)) stored,
   add column if not exists states_fresh boolean
     generated always as (description ~* '\mfresh\M') stored;
+
+/*
+ * residual: what is left of a heading or line once its named kinds are taken out, the answer when
+ * the words name none of its siblings' kinds ("cheese": 0406.90). An HS text says "n.e.c."; a
+ * national line's starts with "Other".
+ */
+alter table hs_codes
+  add column if not exists residual boolean
+    generated always as (description ~* 'n[.]e[.]c[.]') stored;
+alter table tariff_lines
+  add column if not exists residual boolean
+    generated always as (description ~* '^[[:space:]]*other([^a-z]|$)') stored;

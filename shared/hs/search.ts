@@ -306,7 +306,7 @@ function candidates(cover: string, coverage: string): string {
        select code, level, description, null::text as country, null::text as duty_rate,
               null::text as context, null::text as parent, null::text as unit,
               search_weighted as own, line_words as lines, search_match_lines as search_match,
-              search_match_heads as head_match, stated_bounds, states, states_fresh,
+              search_match_heads as head_match, stated_bounds, states, states_fresh, residual,
               ${coverage} as coverage
          from hs_codes
         -- Without a country, an HS subheading is matched by the goods its national lines name
@@ -321,7 +321,7 @@ function candidates(cover: string, coverage: string): string {
        union all
        select code, level, description, null::text, null::text, null::text, null::text,
               null::text, search_weighted, null::tsvector, search_match, search_match,
-              stated_bounds, states, states_fresh, ${coverage}
+              stated_bounds, states, states_fresh, residual, ${coverage}
          from hs_codes
         where (select $2::text) is not null
           and (search_weighted @@ (select any_word from any_word)
@@ -333,7 +333,7 @@ function candidates(cover: string, coverage: string): string {
        -- words too (search_match).
        select code, level, description, country, duty_rate_effective, context, parent, unit,
               search_chain, null::tsvector, search_match, search_match, stated_bounds,
-              null::text[], null::boolean, ${coverage}
+              null::text[], null::boolean, residual, ${coverage}
          from tariff_lines
         -- (without a country the scans are not run at all; the country as a subquery, so that
         -- a custom plan costs them as the generic plan does and PostgreSQL keeps the generic
@@ -413,7 +413,8 @@ const MATCHING_FEWER = wordSearch(
      ),
      hits as (
        select code, level, description, country, duty_rate, context, parent, unit, own,
-              lines, search_match, head_match, stated_bounds, states, states_fresh, coverage
+              lines, search_match, head_match, stated_bounds, states, states_fresh, residual,
+              coverage
          from walk
         where code is not null
      )`,
@@ -484,7 +485,8 @@ const MATCHING_MOST = wordSearch(
      counted as (
        select hits.code, hits.level, hits.description, hits.country, hits.duty_rate,
               hits.context, hits.parent, hits.unit, hits.own, hits.lines, hits.search_match,
-              hits.head_match, hits.stated_bounds, hits.states, hits.states_fresh, m.coverage
+              hits.head_match, hits.stated_bounds, hits.states, hits.states_fresh, hits.residual,
+              m.coverage
          from hits
         cross join lateral (
           select count(*) as coverage from wanted c where hits.search_match @@ c.covers
@@ -493,16 +495,6 @@ const MATCHING_MOST = wordSearch(
   "counted",
   true,
 );
-
-/**
- * What is left of a heading or line once the named kinds are taken out, read from its text: the
- * answer when the words name none of its siblings' kinds ("cheese": 0406.90). An HS text says
- * "n.e.c."; a national line's starts with "Other".
- */
-function residual(national: string, text: string): string {
-  return `case when ${national} then ${text} ~* '^[[:space:]]*other([^a-z]|$)'
-                   else ${text} ~* 'n[.]e[.]c[.]' end`;
-}
 
 /**
  * The word search on the candidates (CTEs ending with \`from\`, with their coverage): those of the
@@ -521,10 +513,12 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
        -- (what places the families, for every row; what places a row in its family is read
        -- on the page's families only, below)
        select best.code, best.level, best.description, best.country, best.duty_rate,
-              best.context, best.parent, best.own, best.states, best.states_fresh,
-              (points + 0.5 * ${MEASURE_FIT})
-                * case when level = 2 then 0.3 when level = 4 then 0.45
-                       when level > 6 then 0.7 else 1.0 end as score,
+              best.context, best.parent, best.own, best.states, best.states_fresh, best.residual,
+              -- (float8 throughout: numeric's exact arithmetic, for every row, cost more than
+              -- the tests that give the points)
+              (points + 0.5::float8 * ${MEASURE_FIT})
+                * case when level = 2 then 0.3::float8 when level = 4 then 0.45::float8
+                       when level > 6 then 0.7::float8 else 1::float8 end as score,
               -- whether it names the goods typed (head.ts); true when the query has no head, and
               -- when the row covers every concept by its own words (all of them at level 0: no
               -- test per row; a subheading covering some through its lines' goods is tested)
@@ -542,15 +536,15 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
          from best
         cross join lateral (
           select sum(c.weight * case
-                   when c.negated and best.own @@ c.q then -0.5
+                   when c.negated and best.own @@ c.q then -0.5::float8
                    when c.negated and to_tsvector('english',
                           best.description || ' ' || coalesce(best.context, '')) @@ c.q then 0.5
                    when c.negated then 0
-                   else case when best.code like any (c.under) then 1.0 else 0 end
-                        + case when best.own @@ c.in_head then 1.0
+                   else case when best.code like any (c.under) then 1::float8 else 0 end
+                        + case when best.own @@ c.in_head then 1::float8
                                when best.own @@ c.in_first then 0.5
                                when best.own @@ c.q then 0.25
-                               when best.lines @@ c.q then ${LINE_POINTS}
+                               when best.lines @@ c.q then ${LINE_POINTS}::float8
                                else 0 end
                    end) as points
             from concept c
@@ -561,7 +555,10 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
        select s.*, coalesce(h.code, s.code) as family_code,
               coalesce(h.description, s.description) as family_text,
               coalesce(h.states, s.states) as family_states,
-              coalesce(h.states_fresh, s.states_fresh) as family_fresh
+              coalesce(h.states_fresh, s.states_fresh) as family_fresh,
+              -- what is left of a heading once its named kinds are taken out (residual,
+              -- migration 20261201001000): an HS text's "n.e.c.", a national line's "Other"
+              coalesce(h.residual, s.residual) as family_residual
          from keyed s
          -- (the key null for an HS code: no index probe for each of its rows)
          left join hs_codes h
@@ -571,7 +568,7 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
      -- hundreds of families): placed by their best member, and first those that name the goods.
      family as (
        select family_code, family_text,
-              ${residual("length(family_code) > 6", "family_text")} as family_residual,
+              family_residual,
               count(*) as members, bool_or(has_head) as family_head,
               -- its state of preparation is not the query's (states.ts), where the tariff sorts
               -- the goods by it: it states one the query does not name (not "fresh or dried",
@@ -590,7 +587,7 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
               end as family_unnamed_state,
               max(score) as family_score, bool_or(has_last) as family_last, length(family_text) as family_length
          from in_family
-        group by family_code, family_text, family_states, family_fresh
+        group by family_code, family_text, family_states, family_fresh, family_residual
      ),
      -- Families under one heading that score alike are placed by the shortest of them; of
      -- families that score alike for different words, those that name the goods typed last
@@ -649,7 +646,7 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
      page as (
        select r.code, r.description, r.country, r.duty_rate, r.context, r.parent, r.place,
               r.score, (select count(*) from word where r.own @@ word.q) as named,
-              ${residual("r.country is not null", "r.description")} as residual, k.*
+              r.residual, k.*
          from in_family r
          -- (the rows of those families only, each joined to its family's keys)
         cross join lateral (select * from keys k where k.family_code = r.family_code offset 0) k
