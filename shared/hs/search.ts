@@ -541,11 +541,13 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
                           best.description || ' ' || coalesce(best.context, '')) @@ c.q then 0.5
                    when c.negated then 0
                    else case when best.code like any (c.under) then 1::float8 else 0 end
-                        + case when best.own @@ c.in_head then 1::float8
+                        -- (the words anywhere first: most candidates lack some)
+                        + case when not coalesce(best.own @@ c.q, false)
+                                 then case when best.lines @@ c.q then ${LINE_POINTS}::float8
+                                           else 0 end
+                               when best.own @@ c.in_head then 1::float8
                                when best.own @@ c.in_first then 0.5
-                               when best.own @@ c.q then 0.25
-                               when best.lines @@ c.q then ${LINE_POINTS}::float8
-                               else 0 end
+                               else 0.25 end
                    end) as points
             from concept c
         ) m
