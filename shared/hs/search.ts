@@ -296,13 +296,17 @@ const CONCEPTS = `concept as materialized (
  * of its subheading. \`cover\` is a condition on them, \`coverage\` how many
  * concepts a row covers.
  */
-function hits(cover: string, coverage: string): string {
-  return `hits as (${candidates(cover, coverage)})`;
+function hits(cover: string, coverage: string, national: boolean): string {
+  return `hits as (${candidates(cover, coverage, national)})`;
 }
 
-/** The rows of hits, as a query. */
-function candidates(cover: string, coverage: string): string {
-  return `
+/**
+ * The rows of hits, as a query: of a search without a country (HS codes) or with one (HS codes and
+ * the country's lines). Statements of each kind apart: a plan's parts that never run cost their
+ * start all the same.
+ */
+function candidates(cover: string, coverage: string, national: boolean): string {
+  return national ? nationalCandidates(cover, coverage) : `
        select code, level, description, null::text as country, null::text as duty_rate,
               null::text as context, null::text as parent, null::text as unit,
               search_weighted as own, line_words as lines, search_match_lines as search_match,
@@ -318,10 +322,17 @@ function candidates(cover: string, coverage: string): string {
                or line_words @@ (select any_word from any_word)
                or search_match_lines @@ (select any_code from any_word))
           and ${cover.replaceAll("search_match", "search_match_lines")}
-       union all
-       select code, level, description, null::text, null::text, null::text, null::text,
-              null::text, search_weighted, null::tsvector, search_match, search_match,
-              stated_bounds, states, states_fresh, residual, ${coverage}
+     `;
+}
+
+/** The candidates of a search with a country: HS codes, and the country's lines. */
+function nationalCandidates(cover: string, coverage: string): string {
+  return `
+       select code, level, description, null::text as country, null::text as duty_rate,
+              null::text as context, null::text as parent, null::text as unit,
+              search_weighted as own, null::tsvector as lines, search_match,
+              search_match as head_match, stated_bounds, states, states_fresh, residual,
+              ${coverage} as coverage
          from hs_codes
         where (select $2::text) is not null
           and (search_weighted @@ (select any_word from any_word)
@@ -335,9 +346,9 @@ function candidates(cover: string, coverage: string): string {
               search_chain, null::tsvector, search_match, search_match, stated_bounds,
               null::text[], null::boolean, residual, ${coverage}
          from tariff_lines
-        -- (without a country the scans are not run at all; the country as a subquery, so that
-        -- a custom plan costs them as the generic plan does and PostgreSQL keeps the generic
-        -- one: planning a word search takes as long as running it)
+        -- (the country as a subquery, so that a custom plan costs the scans as the generic plan
+        -- does and PostgreSQL keeps the generic one: planning a word search takes as long as
+        -- running it)
         where (select $2::text) is not null and country = (select $2::text) and level >= 8
           and code not like '99%'
           and search_match @@ (select any_term from any_word)
@@ -380,35 +391,38 @@ const LEFT_OUT = `left_out (out) as (
 
 /**
  * The codes that cover every concept: one index scan of the concepts' conjunction. Most searches
- * end there; MATCHING_FEWER leaves concepts out when none does.
+ * end there; matchingFewer leaves concepts out when none does.
  */
-const MATCHING = wordSearch(
-  `enough as (
+function matching(national: boolean): string {
+  return wordSearch(
+    `enough as (
        select (select count(*) from wanted) as coverage,
               (select string_agg('(' || covers::text || ')', ' & ') from wanted)::tsquery as q
      ),
-     ${hits("search_match @@ (select q from enough)", "(select coverage from enough)")}`,
-  "hits",
-);
+     ${hits("search_match @@ (select q from enough)", "(select coverage from enough)", national)}`,
+    "hits",
+  );
+}
 
 /**
  * When no code covers every concept: the codes that cover all but the fewest of them that any
  * code misses, 1, 2… up to $9, the levels read in turn until one has hits, in one statement (a
  * search that needs 2 or 3 pays no round trip, executor start or reading of its concepts again
  * per level). The hits of a level, or one empty row that asks for the next; the rows are kept
- * (a recursive CTE), which the usual search, ended at level 0 by MATCHING, does not pay.
+ * (a recursive CTE), which the usual search, ended at level 0 by matching, does not pay.
  */
-const MATCHING_FEWER = wordSearch(
-  `${LEFT_OUT}
+function matchingFewer(national: boolean): string {
+  return wordSearch(
+    `${LEFT_OUT}
      walk as (
        select l.missing, h.*
          from ${fewer("1")} l
-         left join lateral (${candidates("search_match @@ l.q", "l.coverage")}) h on true
+         left join lateral (${candidates("search_match @@ l.q", "l.coverage", national)}) h on true
        union all
        select l.missing, h.*
          from walk
         cross join lateral ${fewer("walk.missing + 1")} l
-         left join lateral (${candidates("search_match @@ l.q", "l.coverage")}) h on true
+         left join lateral (${candidates("search_match @@ l.q", "l.coverage", national)}) h on true
         where walk.code is null and walk.missing < $9::int
      ),
      hits as (
@@ -418,8 +432,9 @@ const MATCHING_FEWER = wordSearch(
          from walk
         where code is not null
      )`,
-  "hits",
-);
+    "hits",
+  );
+}
 
 /**
  * The query of the level with \`missing\` concepts left out: for each choice of them, the
@@ -436,15 +451,15 @@ function fewer(missing: string): string {
 }
 
 /**
- * Levels of 0 (MATCHING), then 1, 2… (MATCHING_FEWER) concepts missing are tried while the
+ * Levels of 0 (matching), then 1, 2… (matchingFewer) concepts missing are tried while the
  * choices of concepts to leave out are at most MAX_LEFT_OUT: each an index scan, a fraction of a
  * millisecond on the labelled queries. Past that, every code any concept matches is read and its
- * concepts counted (MATCHING_MOST: 3 to 8 ms on a US search of common words).
+ * concepts counted (matchingMost: 3 to 8 ms on a US search of common words).
  */
 const MAX_LEFT_OUT = 120;
 
 /**
- * The rows of MATCHING, else of MATCHING_FEWER, else of MATCHING_MOST. Each runs as PostgreSQL's
+ * The rows of matching, else of matchingFewer, else of matchingMost. Each runs as PostgreSQL's
  * plan cache chooses: with the index scans and no code ranges, every plan is
  * estimated far below jit_above_cost (5,000 at most over the labelled queries, against 100,000),
  * and its generic plan costs what a custom one does, so PostgreSQL keeps the generic one. The
@@ -458,18 +473,19 @@ async function bestCovering(
   params: readonly unknown[],
   maxLeftOut: number,
 ): Promise<Row[]> {
+  const statements = params[1] === null ? STATEMENTS.hs : STATEMENTS.national;
   // The most concepts a level may leave out: fewer than all, with few choices of them.
   let deepest = -1;
   while (deepest + 1 < concepts && choose(concepts, deepest + 1) <= maxLeftOut) deepest++;
   if (deepest >= 0) {
-    const rows = await db.query<Row>(MATCHING, params);
+    const rows = await db.query<Row>(statements.matching, params);
     if (rows.length > 0) return rows;
   }
   if (deepest >= 1) {
-    const rows = await db.query<Row>(MATCHING_FEWER, [...params, deepest]);
+    const rows = await db.query<Row>(statements.fewer, [...params, deepest]);
     if (rows.length > 0) return rows;
   }
-  return await db.query<Row>(MATCHING_MOST, params);
+  return await db.query<Row>(statements.most, params);
 }
 
 /** n choose k. */
@@ -480,8 +496,9 @@ function choose(n: number, k: number): number {
 }
 
 /** The codes that cover the most concepts any code covers: each code's concepts counted. */
-const MATCHING_MOST = wordSearch(
-  `${hits("true", "0::bigint")},
+function matchingMost(national: boolean): string {
+  return wordSearch(
+    `${hits("true", "0::bigint", national)},
      counted as (
        select hits.code, hits.level, hits.description, hits.country, hits.duty_rate,
               hits.context, hits.parent, hits.unit, hits.own, hits.lines, hits.search_match,
@@ -492,13 +509,20 @@ const MATCHING_MOST = wordSearch(
           select count(*) as coverage from wanted c where hits.search_match @@ c.covers
         ) m
      )`,
-  "counted",
-  true,
-);
+    "counted",
+    true,
+  );
+}
+
+/** The statements of a search, without a country and with one. */
+const STATEMENTS = {
+  hs: { matching: matching(false), fewer: matchingFewer(false), most: matchingMost(false) },
+  national: { matching: matching(true), fewer: matchingFewer(true), most: matchingMost(true) },
+};
 
 /**
  * The word search on the candidates (CTEs ending with \`from\`, with their coverage): those of the
- * highest coverage when it varies (MATCHING_MOST), all of them otherwise (one level's hits).
+ * highest coverage when it varies (matchingMost), all of them otherwise (one level's hits).
  */
 function wordSearch(candidates: string, from: string, coverageVaries = false): string {
   return `with recursive ${CONCEPTS},
