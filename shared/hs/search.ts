@@ -583,7 +583,7 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
               coalesce(h.states, s.states) as family_states,
               coalesce(h.states_fresh, s.states_fresh) as family_fresh,
               -- what is left of a heading once its named kinds are taken out (residual,
-              -- migration 20261201001000): an HS text's "n.e.c.", a national line's "Other"
+              -- migration 20261201002000): an HS text's "n.e.c.", a national line's "Other"
               coalesce(h.residual, s.residual) as family_residual
          from keyed s
          -- (the key null for an HS code: no index probe for each of its rows)
@@ -602,7 +602,7 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
               -- 2005.20), or none of those the query names ("canned mandarin oranges" are not
               -- "citrus fruit …, fresh or dried"). The states a text states, outside its
               -- negated phrases ("not smoked", "whether or not cooked"), are read when the row
-              -- is stored (states, states_fresh: migration 20261201001000).
+              -- is stored (states, states_fresh: migration 20261201002000).
               case when not left(family_code, 2) = any ('{${STATE_CHAPTERS.join(",")}}'::text[])
                    then false
                    when cardinality((select named from named_states)) = 0

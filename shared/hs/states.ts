@@ -12,7 +12,7 @@
 /**
  * The states of preparation these chapters name in their texts, as the texts write them; the
  * database reads them out of each code's text when it is stored (hs_state_words(), migration
- * 20261201001000), and a test keeps the two lists alike.
+ * 20261201002000), and a test keeps the two lists alike.
  */
 export const STATES = [
   "dried",
