@@ -3,7 +3,7 @@ import { codePrefix, displayCode } from "./codes.ts";
 import { nationalDescription } from "./lines.ts";
 import { goodsTyped } from "./head.ts";
 import { lexiconVersion, sawLexiconVersion } from "./lexicon.ts";
-import { readMeasure } from "./measures.ts";
+import { QUANTITIES, readMeasure, readQuantity } from "./measures.ts";
 import { readPacking } from "./packing.ts";
 import { STATE_CHAPTERS, statesTyped } from "./states.ts";
 import { type Concept, readConcepts } from "./vocabulary.ts";
@@ -171,8 +171,10 @@ async function searchByWords(
 ): Promise<HsSearchPage> {
   const measured = readMeasure(input.q);
   const packed = readPacking(measured.text);
-  const { text } = packed;
-  const measure = measured.measure ?? packed.measure;
+  // (a quantity without a bound, once the packing's is taken: "bottles 750 ml", "150cc")
+  const quantity = readQuantity(packed.text);
+  const { text } = quantity;
+  const measure = measured.measure ?? packed.measure ?? quantity.measure;
   const list = await readConcepts(db, text);
   const wanted = list.filter((c) => !c.negated);
   if (wanted.length === 0) return { results: [], total: 0 };
@@ -202,7 +204,11 @@ async function searchByWords(
       typed: wanted.flatMap((c) => c.words.split(" ")),
       states: statesTyped(wanted.flatMap((c) => c.words.split(" "))),
     }),
-    JSON.stringify(measure ?? {}),
+    JSON.stringify(
+      measure
+        ? { ...measure, quantity: measure.quantity ? QUANTITIES[measure.quantity] : null }
+        : {},
+    ),
   ];
   const rows = await bestCovering(db, wanted.length, params, maxLeftOut);
   // No row, no version: asked apart (rare), so that a vocabulary that now knows the words is read.
@@ -280,7 +286,9 @@ const CONCEPTS = `concept as materialized (
      ),
      -- the threshold typed ("under $20": max 20; measures.ts), null where none
      measure as (
-       select ($8::text::jsonb->>'min')::numeric as min, ($8::text::jsonb->>'max')::numeric as max
+       select ($8::text::jsonb->>'min')::numeric as min, ($8::text::jsonb->>'max')::numeric as max,
+              coalesce(($8::text::jsonb->>'exact')::boolean, false) as exact,
+              ($8::text::jsonb->>'quantity')::numeric as quantity
      )`;
 
 /**
@@ -341,14 +349,25 @@ function candidates(cover: string, coverage: string): string {
 }
 
 /**
- * How a code's own text fits the threshold typed (measures.ts): 1 when the range it states holds
- * the one typed ("Valued not over $20 each" for "under $20"), -1 when it excludes it ("Valued over
- * $20 each"), 0 when it states none or the query has none. The bounds a text states, {at most,
- * more than}, are read when the row is stored (stated_bounds, migration 20261128001000). Units
- * are not compared: the numbers of one code's siblings are of one quantity.
+ * How a code's own text fits the threshold or quantity typed (measures.ts): 1 when the range it
+ * states holds the one typed ("Valued not over $20 each" for "under $20"; "Exceeding 90 cc but
+ * not exceeding 190 cc" for "150cc"), -1 when it excludes it ("Valued over $20 each"), 0 when it
+ * states none, or one of another quantity, or of a unit unknown where the query's is known, or
+ * the query has none. The bounds a text states, {at most, more than, quantity}, in the quantity's
+ * base unit, are read when the row is stored (stated_bounds, migration 20261201001000; a national
+ * line's from its context and the 8-digit line above it too). A quantity typed without a bound
+ * ("150cc") is exact: 1 inside the range, -1 outside. A bound typed without a known unit is
+ * compared with any bound, as written.
  */
 const MEASURE_FIT = `coalesce((
          select case
+                  when m.quantity is distinct from best.stated_bounds[3] and m.quantity is not null
+                    then 0
+                  when m.exact then case
+                    when m.max > best.stated_bounds[1] or m.max <= best.stated_bounds[2] then -1
+                    when best.stated_bounds[1] is not null or best.stated_bounds[2] is not null
+                      then 1
+                    else 0 end
                   when m.max <= best.stated_bounds[2] or m.min >= best.stated_bounds[1] then -1
                   when m.max <= best.stated_bounds[1] or m.min >= best.stated_bounds[2] then 1
                   else 0 end
