@@ -2,13 +2,13 @@
  * Thresholds compared in their units (shared/hs/measures.ts). The bounds a code states were read
  * as bare numbers, compared with the number typed whatever its unit: "glass wine bottles 750 ml"
  * against "Of a capacity exceeding 0.473 liter but not exceeding 1 liter", "motorcycles 150cc"
- * against "exceeding 90 cc but not exceeding 190 cc" once litres and cc are one quantity, "kids
- * bicycles 20 inch wheels" against "exceeding 50 cm but not exceeding 55 cm". Now each bound is
- * read with the unit written after it (or the "$" before it), in a base unit of its quantity
- * (metre, kilogram, litre, watt, volt, percent, dollar), and the quantity is stored with them:
- * {at most, more than, quantity}. A unit the list does not know keeps the number as written and
- * no quantity, compared with anything typed, as before. The same list is measures.ts's UNITS
- * (tests/hs/measures_test.ts compares them).
+ * against "exceeding 90 cc but not exceeding 190 cc" once litres and cc are one quantity,
+ * "bicycles 24 inch wheels" against "exceeding 55 cm but not exceeding 63.5 cm". Now each bound
+ * is read with the unit written after it (or the "$" before it), in a base unit of its quantity
+ * (metre, kilogram, litre, watt, volt, percent, dollar, piece), and the quantity is stored with
+ * them: {at most, more than, quantity}. A unit the list does not know keeps the number as written
+ * and no quantity. The same list is measures.ts's UNIT_FACTORS (tests/hs/national_ranking_test.ts
+ * compares them).
  *
  * A national line's bounds are often not in its own text: "Other" under "Of a capacity exceeding
  * 0.473 liter but not exceeding 1 liter" (the tariff's uncoded heading above it, `context`), the
@@ -17,8 +17,7 @@
  * bound of each side found in that order: a plain column, filled by hs_stated_bounds_rebuild()
  * when the seed loads a tariff (shared/reference/seed.ts).
  */
--- (equalities, not regular expressions: PostgreSQL keeps 32 compiled expressions, and this
--- list's would have pushed hs_stated_bounds' own out of that cache, recompiled for every text)
+-- (equalities rather than regular expressions: it is read for every bound of every line)
 create function hs_quantity_unit(unit text) returns numeric[]
 language sql immutable parallel safe
 as $$
@@ -53,6 +52,7 @@ as $$
            when unit in ('%', 'percent') then array[1, 6]
            when unit in ('cent', 'cents') then array[0.01, 7]
            when unit in ('usd', 'dollar', 'dollars') then array[1, 7]
+           when unit in ('piece', 'pieces', 'pcs') then array[1, 8]
          end
 $$;
 

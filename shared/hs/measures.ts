@@ -30,13 +30,14 @@ export const QUANTITIES = {
   voltage: 5,
   percent: 6,
   money: 7,
+  count: 8,
 } as const;
 export type Quantity = keyof typeof QUANTITIES;
 
 /**
  * Units, as written after a number, with how many of their quantity's base unit (metre,
- * kilogram, litre, watt, volt, percent, dollar) they are: hs_quantity_unit()'s list (migration
- * 20261201001000; tests/hs/measures_test.ts compares them).
+ * kilogram, litre, watt, volt, percent, dollar, piece) they are: hs_quantity_unit()'s list (migration
+ * 20261201001000; tests/hs/national_ranking_test.ts compares them).
  */
 export const UNIT_FACTORS: [pattern: string, factor: number, quantity: Quantity][] = [
   ["mm|millimet(?:er|re)s?", 0.001, "length"],
@@ -65,6 +66,7 @@ export const UNIT_FACTORS: [pattern: string, factor: number, quantity: Quantity]
   ["%|percent", 1, "percent"],
   ["cents?", 0.01, "money"],
   ["usd|dollars?", 1, "money"],
+  ["pieces?|pcs", 1, "count"],
 ];
 
 /** A unit's factor and quantity, or null when the list does not know it. */
@@ -197,7 +199,7 @@ function inBaseUnit(
 
 /**
  * A quantity typed without a bound is the goods' own: "motorcycles 150cc", "glass wine bottles
- * 750 ml", "kids bicycles 20 inch wheels", "drinking glasses valued $1.50 each". The tariff
+ * 750 ml", "bicycles 24 inch wheels", "drinking glasses valued $1.50 each". The tariff
  * splits such goods by ranges of it ("Exceeding 90 cc but not exceeding 190 cc"), and searched as
  * words, the number matched nothing and the unit any line of that unit. So it is read as an exact
  * value, in its base unit, and taken out of the words. A unit of one letter, or "in", is read

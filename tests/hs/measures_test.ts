@@ -61,10 +61,11 @@ Deno.test("readQuantity: a quantity without a bound is an exact value, in its ba
     ["motorcycles 150cc", "motorcycles , ", 0.15, "volume"],
     ["glass wine bottles 750 ml", "glass wine bottles , ", 0.75, "volume"],
     ["used car 2.0 liter gasoline engine", "used car ,  gasoline engine", 2, "volume"],
-    ["kids bicycles 20 inch wheels", "kids bicycles ,  wheels", 0.508, "length"],
+    ["bicycles 24 inch wheels", "bicycles ,  wheels", 24 * 0.0254, "length"],
     ["galvanized wire rope 6 mm", "galvanized wire rope , ", 0.006, "length"],
     ["portable generator 3500 watts", "portable generator , ", 3500, "power"],
     ["drinking glasses valued $1.50 each", "drinking glasses valued , ", 1.5, "money"],
+    ["jigsaw puzzles 1000 pieces", "jigsaw puzzles , ", 1000, "count"],
   ];
   for (const [q, text, value, quantity] of cases) {
     assertEquals(readQuantity(q), {
@@ -80,7 +81,7 @@ Deno.test("readQuantity: a number without a unit, or a unit of one letter, is wo
       "5g router",
       "2 in 1 shampoo",
       "sunscreen spf 50",
-      "jigsaw 1000 pieces",
+      "jigsaw 1000 bits",
       "100% silk",
     ]
   ) {
@@ -92,5 +93,5 @@ Deno.test("unitOf: the units of one quantity, in its base unit", () => {
   assertEquals(unitOf("Inches"), { factor: 0.0254, quantity: "length" });
   assertEquals(unitOf("kVA"), { factor: 1000, quantity: "power" });
   assertEquals(unitOf("cc"), { factor: 0.001, quantity: "volume" });
-  assertEquals(unitOf("pieces"), null);
+  assertEquals(unitOf("dozen"), null);
 });
