@@ -210,7 +210,7 @@ async function searchByWords(
         : {},
     ),
   ];
-  const rows = await bestCovering(db, wanted.length, params, maxLeftOut);
+  const rows = await bestCovering(db, wanted.length, params, maxLeftOut, input.country !== null);
   // No row, no version: asked apart (rare), so that a vocabulary that now knows the words is read.
   await sawLexiconVersion(db, rows[0]?.lexicon_version ?? await lexiconVersion(db));
   return toPage(rows);
@@ -464,23 +464,30 @@ const MAX_LEFT_OUT = 120;
  * transaction that forced the generic plan and kept JIT off (three round trips where one does)
  * cost more than it saved: backend CPU per search 0.81 -> 0.69 ms, the service's 0.58 -> 0.36 ms
  * (over the 488 labelled queries x3, load 9).
+ *
+ * With a country, a page of HS codes alone is no answer (NATIONAL_ANSWER): the next level is
+ * read, or the concepts counted.
  */
 async function bestCovering(
   db: Queryable,
   concepts: number,
   params: readonly unknown[],
   maxLeftOut: number,
+  national: boolean,
 ): Promise<Row[]> {
   // The most concepts a level may leave out: fewer than all, with few choices of them.
   let deepest = -1;
   while (deepest + 1 < concepts && choose(concepts, deepest + 1) <= maxLeftOut) deepest++;
+  const answers = (rows: Row[]) =>
+    rows.length > 0 && !(national && rows.every((r) => r.country === null));
   if (deepest >= 0) {
     const rows = await db.query<Row>(MATCHING, params);
-    if (rows.length > 0) return rows;
+    if (answers(rows) || (rows.length > 0 && deepest < 1)) return rows;
   }
   if (deepest >= 1) {
+    // (an HS code that covers every concept is a hit of every level: past that, counting)
     const rows = await db.query<Row>(MATCHING_FEWER, [...params, deepest]);
-    if (rows.length > 0) return rows;
+    if (answers(rows)) return rows;
   }
   return await db.query<Row>(MATCHING_MOST, params);
 }
@@ -491,6 +498,16 @@ function choose(n: number, k: number): number {
   for (let i = 1; i <= k; i++) out = out * (n - k + i) / i;
   return out;
 }
+
+/**
+ * With a country, a national line, or any code when every best code is an HS code. An HS code's
+ * text covers what its heading's or chapter's words cover, words no line under it has together
+ * ("cultured pearl necklaces": only chapter 71, "Natural or cultured pearls; … imitation
+ * jewellery", had them all; "scented soy wax candles": chapter 34; "leather backpacks": 4202.92,
+ * by heading 4202's "of leather"), and one declares a line. When a national search's best codes
+ * are HS codes alone, those that cover one concept fewer answer it, with them.
+ */
+const NATIONAL_ANSWER = "not ((select $2::text) is not null and country is null)";
 
 /** The codes that cover the most concepts any code covers: each code's concepts counted. */
 const MATCHING_MOST = wordSearch(
@@ -528,8 +545,15 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
      ${candidates},
      best as (${
     coverageVaries
-      ? `select * from (select ${from}.*, max(coverage) over () as top from ${from}) b
-          where coverage = top and coverage > 0`
+      // (the most concepts a code covers, with a country a national line (NATIONAL_ANSWER); the
+      // codes covering more count as covering that many, as the next level reads them)
+      ? `select code, level, description, country, duty_rate, context, parent, unit, own, lines,
+                search_match, head_match, stated_bounds, least(coverage, top) as coverage
+           from (select ${from}.*,
+                        coalesce(max(coverage) filter (where ${NATIONAL_ANSWER}) over (),
+                                 max(coverage) over ()) as top
+                   from ${from}) b
+          where coverage >= top and coverage > 0`
       : `select * from ${from} where coverage > 0`
   }),
      keyed as (
@@ -664,10 +688,15 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
         where placed.at <= $3
      ),
      -- Of families that score alike under one heading, those with more of the words as typed,
-     -- then the residual one, first.
+     -- then the residual one, first. Of a family's lines that score alike, those with more of
+     -- the words wanted, then the residual one, then the one that states fewer words with the
+     -- lines and headings above it (search_chain): of the many "Other" lines of 2103.90, "Other >
+     -- Other > Other" is what is left of the sauces, not "Other" under "Tomato-based preparations
+     -- for sauces" or under "Mixed condiments … described in additional U.S. note 3".
      page as (
        select r.code, r.description, r.country, r.duty_rate, r.context, r.parent, r.place,
               r.score, (select count(*) from word where r.own @@ word.q) as named,
+              length(r.own) as stated,
               ${residual("r.country is not null", "r.description")} as residual, k.*
          from in_family r
          -- (the rows of those families only, each joined to its family's keys)
@@ -677,7 +706,7 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
                  k.family_last desc, k.group_length,
                  left(k.family_code, 4), k.family_exact desc, k.family_residual desc,
                  k.family_terms, k.family_length, k.family_code, r.place, r.score desc,
-                 named desc, residual desc, length(r.description), r.code
+                 named desc, residual desc, stated, length(r.description), r.code
         limit $3
      )
      select ${PAGE_COLUMNS}, (select version::text from hs_lexicon_version) as lexicon_version
@@ -687,8 +716,8 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
                page.group_length,
                left(page.family_code, 4), page.family_exact desc, page.family_residual desc,
                page.family_terms, page.family_length, page.family_code, page.place,
-               page.score desc, page.named desc, page.residual desc, length(page.description),
-               page.code`;
+               page.score desc, page.named desc,
+               page.residual desc, page.stated, length(page.description), page.code`;
 }
 
 /**

@@ -139,6 +139,25 @@ serviceTest("hs-codes/search ranks national lines by thresholds and their own wo
     );
   });
 
+  await t.step("with a country, HS codes alone are no answer", async () => {
+    // Only chapter 34's text has "scented", "soy", "wax" and "candles" together.
+    const candles = await codes({ q: "scented soy wax candles", country: "US" });
+    assertEquals(candles[0], "3406.00.00.00");
+    // only chapter 71 has all three words; 4202.92 has "leather" by its heading's text only
+    for (const q of ["cultured pearl necklaces", "leather backpacks"]) {
+      const page = await codes({ q, country: "US" });
+      assert(page.slice(0, 3).some((c) => c.length === 13), `${q}: ${page.join(" ")}`);
+    }
+  });
+
+  await t.step("of residual lines, the one under the fewest stated words first", async () => {
+    // 2103.90 has many "Other" lines: "Other > Other > Other" (.90.91) is what is left of the
+    // sauces, not "Other" under "Mixed condiments …" (.80.00) or "Tomato-based …" (.90.59).
+    const sauce = await codes({ q: "hot sauce", country: "US" });
+    before(sauce, "2103.90.90.91", "2103.90.80.00");
+    before(sauce, "2103.90.90.91", "2103.90.90.59");
+  });
+
   await t.step(
     "of subheadings that score alike, the one with the words as typed first",
     async () => {
