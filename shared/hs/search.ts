@@ -176,11 +176,12 @@ async function searchByWords(
   const { text } = quantity;
   const measure = measured.measure ?? packed.measure ?? quantity.measure;
   const list = await readConcepts(db, text);
-  const wanted = list.filter((c) => !c.negated);
-  if (wanted.length === 0) return { results: [], total: 0 };
   // (the head, when there is one, is the goods named last or the goods before a last word of
-  // form or packing: ranked by it already, so the goods named last only without one)
-  const { head, last } = goodsTyped(text, list);
+  // form or packing: ranked by it already, so the goods named last only without one; that word,
+  // the form, ranks but is not required)
+  const { head, last, form } = goodsTyped(text, list);
+  const wanted = list.filter((c, i) => !c.negated && i !== form);
+  if (wanted.length === 0) return { results: [], total: 0 };
   const params = [
     // JSON text rather than a text[] parameter: postgres.js can send an array before it has
     // learnt the array types of a new connection ("malformed array literal").
@@ -192,6 +193,7 @@ async function searchByWords(
       negated: c.negated,
       head: i === head,
       last: i === last,
+      optional: i === form,
     }))),
     input.country,
     input.limit,
@@ -223,11 +225,11 @@ async function searchByWords(
  * lexemes) has the concept's words or one of its codes.
  */
 const CONCEPTS = `concept as materialized (
-       select q, weight, negated, head, last, under, in_head, in_first,
+       select q, weight, negated, head, last, optional, under, in_head, in_first,
               case when codes_q is null then q when q is null then codes_q
                    else q || codes_q end as covers
          from (
-           select q, weight, negated, head, last,
+           select q, weight, negated, head, last, optional,
                   -- the vocabulary's codes as LIKE patterns: they and the codes under them
                   array(select p || '%' from unnest(codes) as p) as under,
                   (select string_agg('hs' || p, ' | ') from unnest(codes) as p)::tsquery
@@ -244,10 +246,10 @@ const CONCEPTS = `concept as materialized (
                                  from jsonb_array_elements_text(t.lexemes) as l) a
                         where numnode(a.q) > 0)::tsquery as q,
                       array(select jsonb_array_elements_text(t.codes)) as codes,
-                      t.weight, t.negated, t.head, t.last
+                      t.weight, t.negated, t.head, t.last, t.optional
                  from jsonb_to_recordset($1::text::jsonb)
                       as t(texts jsonb, lexemes jsonb, codes jsonb, weight float8, negated boolean,
-                           head boolean, last boolean)
+                           head boolean, last boolean, optional boolean)
              ) typed
             where q is not null or cardinality(codes) > 0
             limit ${MAX_WORDS}
@@ -268,7 +270,7 @@ const CONCEPTS = `concept as materialized (
          ) t
      ),
      wanted as (
-       select row_number() over () as i, covers from concept where not negated
+       select row_number() over () as i, covers from concept where not negated and not optional
      ),
      -- Each word wanted, alone, in a code's own text (weights A and B: not its context, nor the
      -- line above): what tells apart lines that the concepts score alike (named, below).
