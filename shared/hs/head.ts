@@ -220,13 +220,20 @@ export function lastGoods(text: string, concepts: readonly Concept[]): number | 
 
 /**
  * The head (headConcept) and, when there is none, the goods named last (lastGoods), from one
- * reading of the text: what a search ranks by.
+ * reading of the text: what a search ranks by. And `form`, the word of form or packing typed
+ * after the head ("rolls" of "paper towel rolls", "bottles" of "tequila bottles"): how the goods
+ * are presented, which the tariff names in some lines of other goods ("In strips or rolls") and
+ * rarely in theirs, so that a search does not require it.
  */
 export function goodsTyped(
   text: string,
   concepts: readonly Concept[],
-): { head: number | null; last: number | null } {
+): { head: number | null; last: number | null; form: number | null } {
   const named = goodsNamed(text, concepts);
   const head = headOf(concepts, named);
-  return { head, last: head === null ? named.goods : null };
+  const form = head !== null && head === named.before && named.goods !== null &&
+      !named.qualified && FORMS.has(concepts[named.goods]!.words)
+    ? named.goods
+    : null;
+  return { head, last: head === null ? named.goods : null, form };
 }

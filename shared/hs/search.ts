@@ -3,7 +3,7 @@ import { codePrefix, displayCode } from "./codes.ts";
 import { nationalDescription } from "./lines.ts";
 import { goodsTyped } from "./head.ts";
 import { lexiconVersion, sawLexiconVersion } from "./lexicon.ts";
-import { readMeasure } from "./measures.ts";
+import { QUANTITIES, readMeasure, readQuantity } from "./measures.ts";
 import { readPacking } from "./packing.ts";
 import { STATE_CHAPTERS, statesNamed } from "./states.ts";
 import { type Concept, readConcepts } from "./vocabulary.ts";
@@ -171,14 +171,17 @@ async function searchByWords(
 ): Promise<HsSearchPage> {
   const measured = readMeasure(input.q);
   const packed = readPacking(measured.text);
-  const { text } = packed;
-  const measure = measured.measure ?? packed.measure;
+  // (a quantity without a bound, once the packing's is taken: "bottles 750 ml", "150cc")
+  const quantity = readQuantity(packed.text);
+  const { text } = quantity;
+  const measure = measured.measure ?? packed.measure ?? quantity.measure;
   const list = await readConcepts(db, text);
-  const wanted = list.filter((c) => !c.negated);
-  if (wanted.length === 0) return { results: [], total: 0 };
   // (the head, when there is one, is the goods named last or the goods before a last word of
-  // form or packing: ranked by it already, so the goods named last only without one)
-  const { head, last } = goodsTyped(text, list);
+  // form or packing: ranked by it already, so the goods named last only without one; that word,
+  // the form, ranks but is not required)
+  const { head, last, form } = goodsTyped(text, list);
+  const wanted = list.filter((c, i) => !c.negated && i !== form);
+  if (wanted.length === 0) return { results: [], total: 0 };
   const params = [
     // JSON text rather than a text[] parameter: postgres.js can send an array before it has
     // learnt the array types of a new connection ("malformed array literal").
@@ -190,6 +193,7 @@ async function searchByWords(
       negated: c.negated,
       head: i === head,
       last: i === last,
+      optional: i === form,
     }))),
     input.country,
     input.limit,
@@ -202,9 +206,13 @@ async function searchByWords(
       typed: wanted.flatMap((c) => c.words.split(" ")),
       states: statesNamed(wanted.flatMap((c) => c.words.split(" "))),
     }),
-    JSON.stringify(measure ?? {}),
+    JSON.stringify(
+      measure
+        ? { ...measure, quantity: measure.quantity ? QUANTITIES[measure.quantity] : null }
+        : {},
+    ),
   ];
-  const rows = await bestCovering(db, wanted.length, params, maxLeftOut);
+  const rows = await bestCovering(db, wanted.length, params, maxLeftOut, input.country !== null);
   // No row, no version: asked apart (rare), so that a vocabulary that now knows the words is read.
   await sawLexiconVersion(db, rows[0]?.lexicon_version ?? await lexiconVersion(db));
   return toPage(rows);
@@ -217,11 +225,11 @@ async function searchByWords(
  * lexemes) has the concept's words or one of its codes.
  */
 const CONCEPTS = `concept as materialized (
-       select q, weight, negated, head, last, under, in_head, in_first,
+       select q, weight, negated, head, last, optional, under, in_head, in_first,
               case when codes_q is null then q when q is null then codes_q
                    else q || codes_q end as covers
          from (
-           select q, weight, negated, head, last,
+           select q, weight, negated, head, last, optional,
                   -- the vocabulary's codes as LIKE patterns: they and the codes under them
                   array(select p || '%' from unnest(codes) as p) as under,
                   (select string_agg('hs' || p, ' | ') from unnest(codes) as p)::tsquery
@@ -238,10 +246,10 @@ const CONCEPTS = `concept as materialized (
                                  from jsonb_array_elements_text(t.lexemes) as l) a
                         where numnode(a.q) > 0)::tsquery as q,
                       array(select jsonb_array_elements_text(t.codes)) as codes,
-                      t.weight, t.negated, t.head, t.last
+                      t.weight, t.negated, t.head, t.last, t.optional
                  from jsonb_to_recordset($1::text::jsonb)
                       as t(texts jsonb, lexemes jsonb, codes jsonb, weight float8, negated boolean,
-                           head boolean, last boolean)
+                           head boolean, last boolean, optional boolean)
              ) typed
             where q is not null or cardinality(codes) > 0
             limit ${MAX_WORDS}
@@ -262,7 +270,7 @@ const CONCEPTS = `concept as materialized (
          ) t
      ),
      wanted as (
-       select row_number() over () as i, covers from concept where not negated
+       select row_number() over () as i, covers from concept where not negated and not optional
      ),
      -- Each word wanted, alone, in a code's own text (weights A and B: not its context, nor the
      -- line above): what tells apart lines that the concepts score alike (named, below).
@@ -280,7 +288,9 @@ const CONCEPTS = `concept as materialized (
      ),
      -- the threshold typed ("under $20": max 20; measures.ts), null where none
      measure as (
-       select ($8::text::jsonb->>'min')::numeric as min, ($8::text::jsonb->>'max')::numeric as max
+       select ($8::text::jsonb->>'min')::numeric as min, ($8::text::jsonb->>'max')::numeric as max,
+              coalesce(($8::text::jsonb->>'exact')::boolean, false) as exact,
+              ($8::text::jsonb->>'quantity')::numeric as quantity
      ),
      -- the states of preparation the words name (states.ts), as the texts write them
      named_states as (
@@ -357,14 +367,25 @@ function nationalCandidates(cover: string, coverage: string): string {
 }
 
 /**
- * How a code's own text fits the threshold typed (measures.ts): 1 when the range it states holds
- * the one typed ("Valued not over $20 each" for "under $20"), -1 when it excludes it ("Valued over
- * $20 each"), 0 when it states none or the query has none. The bounds a text states, {at most,
- * more than}, are read when the row is stored (stated_bounds, migration 20261128001000). Units
- * are not compared: the numbers of one code's siblings are of one quantity.
+ * How a code's own text fits the threshold or quantity typed (measures.ts): 1 when the range it
+ * states holds the one typed ("Valued not over $20 each" for "under $20"; "Exceeding 90 cc but
+ * not exceeding 190 cc" for "150cc"), -1 when it excludes it ("Valued over $20 each"), 0 when it
+ * states none, or one of another quantity, or of a unit unknown where the query's is known, or
+ * the query has none. The bounds a text states, {at most, more than, quantity}, in the quantity's
+ * base unit, are read when the row is stored (stated_bounds, migration 20261201001000; a national
+ * line's from its context and the 8-digit line above it too). A quantity typed without a bound
+ * ("150cc") is exact: 1 inside the range, -1 outside. A bound typed without a known unit is
+ * compared with any bound, as written.
  */
 const MEASURE_FIT = `coalesce((
          select case
+                  when m.quantity is distinct from best.stated_bounds[3] and m.quantity is not null
+                    then 0
+                  when m.exact then case
+                    when m.max > best.stated_bounds[1] or m.max <= best.stated_bounds[2] then -1
+                    when best.stated_bounds[1] is not null or best.stated_bounds[2] is not null
+                      then 1
+                    else 0 end
                   when m.max <= best.stated_bounds[2] or m.min >= best.stated_bounds[1] then -1
                   when m.max <= best.stated_bounds[1] or m.min >= best.stated_bounds[2] then 1
                   else 0 end
@@ -466,24 +487,31 @@ const MAX_LEFT_OUT = 120;
  * transaction that forced the generic plan and kept JIT off (three round trips where one does)
  * cost more than it saved: backend CPU per search 0.81 -> 0.69 ms, the service's 0.58 -> 0.36 ms
  * (over the 488 labelled queries x3, load 9).
+ *
+ * With a country, a page of HS codes alone is no answer (NATIONAL_ANSWER): the next level is
+ * read, or the concepts counted.
  */
 async function bestCovering(
   db: Queryable,
   concepts: number,
   params: readonly unknown[],
   maxLeftOut: number,
+  national: boolean,
 ): Promise<Row[]> {
-  const statements = params[1] === null ? STATEMENTS.hs : STATEMENTS.national;
+  const statements = national ? STATEMENTS.national : STATEMENTS.hs;
   // The most concepts a level may leave out: fewer than all, with few choices of them.
   let deepest = -1;
   while (deepest + 1 < concepts && choose(concepts, deepest + 1) <= maxLeftOut) deepest++;
+  const answers = (rows: Row[]) =>
+    rows.length > 0 && !(national && rows.every((r) => r.country === null));
   if (deepest >= 0) {
     const rows = await db.query<Row>(statements.matching, params);
-    if (rows.length > 0) return rows;
+    if (answers(rows) || (rows.length > 0 && deepest < 1)) return rows;
   }
   if (deepest >= 1) {
+    // (an HS code that covers every concept is a hit of every level: past that, counting)
     const rows = await db.query<Row>(statements.fewer, [...params, deepest]);
-    if (rows.length > 0) return rows;
+    if (answers(rows)) return rows;
   }
   return await db.query<Row>(statements.most, params);
 }
@@ -494,6 +522,16 @@ function choose(n: number, k: number): number {
   for (let i = 1; i <= k; i++) out = out * (n - k + i) / i;
   return out;
 }
+
+/**
+ * With a country, a national line, or any code when every best code is an HS code. An HS code's
+ * text covers what its heading's or chapter's words cover, words no line under it has together
+ * ("cultured pearl necklaces": only chapter 71, "Natural or cultured pearls; … imitation
+ * jewellery", had them all; "scented soy wax candles": chapter 34; "leather backpacks": 4202.92,
+ * by heading 4202's "of leather"), and one declares a line. When a national search's best codes
+ * are HS codes alone, those that cover one concept fewer answer it, with them.
+ */
+const NATIONAL_ANSWER = "not ((select $2::text) is not null and country is null)";
 
 /** The codes that cover the most concepts any code covers: each code's concepts counted. */
 function matchingMost(national: boolean): string {
@@ -529,8 +567,16 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
      ${candidates},
      best as (${
     coverageVaries
-      ? `select * from (select ${from}.*, max(coverage) over () as top from ${from}) b
-          where coverage = top and coverage > 0`
+      // (the most concepts a code covers, with a country a national line (NATIONAL_ANSWER); the
+      // codes covering more count as covering that many, as the next level reads them)
+      ? `select code, level, description, country, duty_rate, context, parent, unit, own, lines,
+                search_match, head_match, stated_bounds, states, states_fresh, residual,
+                least(coverage, top) as coverage
+           from (select ${from}.*,
+                        coalesce(max(coverage) filter (where ${NATIONAL_ANSWER}) over (),
+                                 max(coverage) over ()) as top
+                   from ${from}) b
+          where coverage >= top and coverage > 0`
       : `select * from ${from} where coverage > 0`
   }),
      keyed as (
@@ -668,11 +714,15 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
         where placed.at <= $3
      ),
      -- Of families that score alike under one heading, those with more of the words as typed,
-     -- then the residual one, first.
+     -- then the residual one, first. Of a family's lines that score alike, those with more of
+     -- the words wanted, then the residual one, then the one that states fewer words with the
+     -- lines and headings above it (search_chain): of the many "Other" lines of 2103.90, "Other >
+     -- Other > Other" is what is left of the sauces, not "Other" under "Tomato-based preparations
+     -- for sauces" or under "Mixed condiments … described in additional U.S. note 3".
      page as (
        select r.code, r.description, r.country, r.duty_rate, r.context, r.parent, r.place,
               r.score, (select count(*) from word where r.own @@ word.q) as named,
-              r.residual, k.*
+              length(r.own) as stated, r.residual, k.*
          from in_family r
          -- (the rows of those families only, each joined to its family's keys)
         cross join lateral (select * from keys k where k.family_code = r.family_code offset 0) k
@@ -681,7 +731,7 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
                  k.family_last desc, k.group_length,
                  left(k.family_code, 4), k.family_exact desc, k.family_residual desc,
                  k.family_terms, k.family_length, k.family_code, r.place, r.score desc,
-                 named desc, residual desc, length(r.description), r.code
+                 named desc, residual desc, stated, length(r.description), r.code
         limit $3
      )
      select ${PAGE_COLUMNS}, (select version::text from hs_lexicon_version) as lexicon_version
@@ -691,8 +741,8 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
                page.group_length,
                left(page.family_code, 4), page.family_exact desc, page.family_residual desc,
                page.family_terms, page.family_length, page.family_code, page.place,
-               page.score desc, page.named desc, page.residual desc, length(page.description),
-               page.code`;
+               page.score desc, page.named desc,
+               page.residual desc, page.stated, length(page.description), page.code`;
 }
 
 /**

@@ -23,6 +23,11 @@ const HS_SEARCH_VECTORS = "select hs_search_vectors_rebuild()";
  * (migration 20261130001000): after HS_SEARCH_VECTORS, which rebuilds what it adds to.
  */
 const HS_LINE_WORDS = "select hs_line_words_rebuild()";
+/**
+ * The bounds a national line states, read from its text and the texts above it (migration
+ * 20261201001000).
+ */
+const HS_STATED_BOUNDS = "select hs_stated_bounds_rebuild()";
 
 const DATA_DIR = new URL("../../data/reference/", import.meta.url);
 
@@ -45,7 +50,7 @@ export const DATASETS: readonly Dataset[] = [
     name: "tariff_us",
     table: "tariff_lines",
     fixed: { country: "US" },
-    refresh: [HS_VOCABULARY, HS_SEARCH_VECTORS, HS_LINE_WORDS],
+    refresh: [HS_VOCABULARY, HS_SEARCH_VECTORS, HS_LINE_WORDS, HS_STATED_BOUNDS],
     columns: [
       "code",
       "htsno",

@@ -103,9 +103,17 @@ Deno.test("goodsTyped: the head, else the goods named last, as headConcept and l
   for (const text of ["pipe tobacco", "tequila bottles", "potatoes tomatoes", "brake pads car"]) {
     const list = concepts(text);
     const head = headConcept(text, list);
-    assertEquals(goodsTyped(text, list), {
-      head,
-      last: head === null ? lastGoods(text, list) : null,
-    });
+    const { form: _, ...read } = goodsTyped(text, list);
+    assertEquals(read, { head, last: head === null ? lastGoods(text, list) : null });
   }
+});
+
+Deno.test("goodsTyped: a word of form or packing after the head is the form", () => {
+  const form = (text: string) => goodsTyped(text, concepts(text)).form;
+  assertEquals(form("tequila bottles"), 1);
+  assertEquals(form("paper+towel rolls"), 1);
+  // the containers themselves, after a material; the goods alone
+  assertEquals(form("glass jars"), null);
+  assertEquals(form("bottles"), null);
+  assertEquals(form("pipe tobacco"), null);
 });

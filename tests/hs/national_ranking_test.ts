@@ -1,6 +1,7 @@
 import { assert, assertEquals, expectJson } from "../support/assert.ts";
 import { serviceTest, testService } from "../support/service.ts";
 import { search, type SearchPage } from "./support.ts";
+import { QUANTITIES, unitOf } from "../../shared/hs/measures.ts";
 
 /**
  * How national lines (and HS subheadings) that the concepts score alike are told apart: the
@@ -30,6 +31,93 @@ serviceTest("hs-codes/search ranks national lines by thresholds and their own wo
     before(notOver, "4202.21.60.00", "4202.21.90.00");
   });
 
+  await t.step("a quantity typed without a bound picks the range that holds it", async () => {
+    // 8711.20.00.60 "Exceeding 90 cc but not exceeding 190 cc", .90 "Exceeding 190 cc …"
+    const motorcycles = await codes({ q: "motorcycles 125cc", country: "US" });
+    assert(motorcycles.slice(0, 3).includes("8711.20.00.60"), motorcycles.join(" "));
+    before(motorcycles, "8711.20.00.60", "8711.20.00.90");
+    // "Other" under the tariff's uncoded "Of a capacity exceeding 0.473 liter but not exceeding
+    // 1 liter" (its context): 750 ml is in litres there.
+    const bottles = await codes({ q: "glass wine bottles 750 ml", country: "US" });
+    assert(bottles.slice(0, 3).includes("7010.90.50.19"), bottles.join(" "));
+    before(bottles, "7010.90.50.19", "7010.90.50.09");
+    // inches against 8712.00.15's centimetres: 24 inches is 61 cm
+    const bicycles = await codes({ q: "bicycles 24 inch wheels", country: "US" });
+    before(bicycles, "8712.00.15.50", "8712.00.15.20");
+  });
+
+  await t.step("a line's bounds are read in their units, and from the texts above it", async () => {
+    const bounds = async (code: string) => {
+      const [row] = await svc.db.query<{ a: number | null; b: number | null; q: number | null }>(
+        `select stated_bounds[1]::float8 as a, stated_bounds[2]::float8 as b,
+                stated_bounds[3]::float8 as q
+           from tariff_lines where country = 'US' and code = $1`,
+        [code],
+      );
+      return row && [row.a, row.b, row.q];
+    };
+    // its context: "Of a capacity exceeding 0.473 liter but not exceeding 1 liter" (volume, 3)
+    assertEquals(await bounds("7010905019"), [1, 0.473, 3]);
+    // the 8-digit line above it: "Valued over $12/pair" (money, 7)
+    assertEquals(await bounds("6402999035"), [null, 12, 7]);
+    // its own: "With a maximum thickness greater than 1.5 cm but not greater than 7.5 cm"
+    assertEquals(await bounds("6802930025"), [0.075, 0.015, 1]);
+  });
+
+  await t.step("the database reads a unit as measures.ts does", async () => {
+    const spellings = [
+      "mm",
+      "centimeters",
+      "m",
+      "km",
+      "in",
+      "inches",
+      "ft",
+      "miles",
+      "mg",
+      "g",
+      "kg",
+      "kgs",
+      "tonnes",
+      "lb",
+      "ounces",
+      "ml",
+      "cc",
+      "cm3",
+      "cl",
+      "liter",
+      "litres",
+      "gallons",
+      "m3",
+      "w",
+      "watts",
+      "kva",
+      "kw",
+      "hp",
+      "v",
+      "kv",
+      "%",
+      "percent",
+      "cents",
+      "usd",
+      "pieces",
+      "dozen",
+    ];
+    for (const unit of spellings) {
+      const [row] = await svc.db.query<{ f: string[] | null }>(
+        "select hs_quantity_unit($1)::text[] as f",
+        [unit],
+      );
+      const f = row!.f;
+      const known = unitOf(unit);
+      assertEquals(
+        f && [Number(f[0]), Number(f[1])],
+        known && [known.factor, QUANTITIES[known.quantity]],
+        unit,
+      );
+    }
+  });
+
   await t.step("a bound inside 'other than' is not the code's own", async () => {
     // 0902.10 "...in immediate packings of a content not exceeding 3kg"; 0902.20 is green tea
     // "other than in immediate packings of a content not exceeding 3kg".
@@ -49,6 +137,25 @@ serviceTest("hs-codes/search ranks national lines by thresholds and their own wo
       ),
       milk.join(" "),
     );
+  });
+
+  await t.step("with a country, HS codes alone are no answer", async () => {
+    // Only chapter 34's text has "scented", "soy", "wax" and "candles" together.
+    const candles = await codes({ q: "scented soy wax candles", country: "US" });
+    assertEquals(candles[0], "3406.00.00.00");
+    // only chapter 71 has all three words; 4202.92 has "leather" by its heading's text only
+    for (const q of ["cultured pearl necklaces", "leather backpacks"]) {
+      const page = await codes({ q, country: "US" });
+      assert(page.slice(0, 3).some((c) => c.length === 13), `${q}: ${page.join(" ")}`);
+    }
+  });
+
+  await t.step("of residual lines, the one under the fewest stated words first", async () => {
+    // 2103.90 has many "Other" lines: "Other > Other > Other" (.90.91) is what is left of the
+    // sauces, not "Other" under "Mixed condiments …" (.80.00) or "Tomato-based …" (.90.59).
+    const sauce = await codes({ q: "hot sauce", country: "US" });
+    before(sauce, "2103.90.90.91", "2103.90.80.00");
+    before(sauce, "2103.90.90.91", "2103.90.90.59");
   });
 
   await t.step(

@@ -22,6 +22,9 @@ serviceTest("hs search: the index scans answer what counting concepts answers", 
     { q: "coffee xylophone", country: null },
     { q: "coffee tea cocoa sugar vanilla cinnamon", country: "US" },
     { q: "not coffee", country: null },
+    // HS codes alone cover every concept (search.ts NATIONAL_ANSWER)
+    { q: "cultured pearl necklaces", country: "US" },
+    { q: "leather backpacks", country: "US" },
   ];
   for (const [label, queries] of [["labelled", labelled], ["partial", partial]] as const) {
     await t.step(`${label}: ${queries.length} searches, the same pages`, async () => {
