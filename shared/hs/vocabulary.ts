@@ -130,9 +130,8 @@ async function meanings(db: Queryable, words: readonly SearchWord[]) {
   for (const text of texts) {
     const key = termWords(text).map((w) => stem(w) ?? w).join(" ");
     const entry = lexicon.terms.get(key);
-    if (entry && !participleOfAnotherTerm(text, entry)) {
-      vocabulary.set(text, meaningOf(text, entry));
-    }
+    const same = entry && !participleOfAnotherTerm(text, entry) ? sameForms(text, entry) : null;
+    if (same) vocabulary.set(text, meaningOf(text, same));
   }
   // A word is a typo when its stem is known nowhere; stop words have no stem and are no typos.
   const unknown = (w: string) => {
@@ -165,6 +164,31 @@ async function meanings(db: Queryable, words: readonly SearchWord[]) {
  */
 function participleOfAnotherTerm(text: string, entry: Entry): boolean {
   return /^\p{L}+ed$/u.test(text) && !entry.terms.includes(text);
+}
+
+/**
+ * The entry's terms whose last word, the goods, is typed in its form: a noun in "-ing" is another
+ * noun than its stem's ("painting" and paint, "clothing" and cloth, "bedding" and bed), so "wall
+ * paint" is not the term "wall painting" (a mural, 9701), though the stems are one. A word before
+ * it says what the goods are for, in either form ("swim trunks", "swimming trunks"). Null when
+ * no term is; the meaning of those that are when only some are.
+ */
+function sameForms(text: string, entry: Entry): Entry | null {
+  const last = (t: string) => endsInIng(termWords(t).at(-1) ?? "");
+  const same = entry.terms.filter((term) => last(term) === last(text));
+  if (same.length === entry.terms.length) return entry;
+  const own = same.map((term) => entry.own.get(term)).filter((m) => m !== undefined);
+  if (own.length === 0) return null;
+  return {
+    alts: [...new Set(own.flatMap((m) => m.alts))],
+    codes: [...new Set(own.flatMap((m) => m.codes))],
+    terms: same,
+    own: entry.own,
+  };
+}
+
+function endsInIng(word: string): boolean {
+  return /\p{L}{2}ings?$/u.test(word);
 }
 
 /**
