@@ -66,7 +66,11 @@ export async function readConcepts(db: Queryable, q: string): Promise<Concept[]>
     if (corrections === undefined) {
       out.push({ words: word, alts: [], lexemes: [], codes: [], weight: 1, negated });
     } else {
-      const entries = corrections.map((c) => lexicon.terms.get(c) ?? { alts: [], codes: [] });
+      // (the terms of the correction's stem in the form typed: "trousrs" is not "trousering")
+      const entries = corrections.map((c) => {
+        const entry = lexicon.terms.get(c);
+        return (entry && sameForms(word, entry)) ?? { alts: [], codes: [] };
+      });
       out.push({
         words: word,
         alts: entries.flatMap((e) => e.alts),

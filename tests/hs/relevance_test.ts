@@ -222,6 +222,9 @@ serviceTest("hs-codes/search finds the right subheading in the first three", asy
     assert(paint.length > 0 && paint.every((c) => /^32(08|09|10)/.test(c)), paint.join(" "));
     const painting = await top("wall painting");
     assert(painting.includes("9701.91"), painting.join(" "));
+    // nor is a typo's correction: "trousrs" is trousers, not WordNet's "trousering" (a fabric)
+    const trousers = await top("trousrs");
+    assert(trousers.length > 0 && trousers.every((c) => /^6[12]/.test(c)), trousers.join(" "));
   });
 
   await t.step('an "-ed" word the vocabulary has itself keeps its meaning', async () => {
