@@ -179,7 +179,7 @@ function goodsNamed(
       continue;
     }
     if (!usable) continue;
-    if (qualifies(c.words)) qualified = true;
+    if (qualifies(read(c))) qualified = true;
     else [before, goods] = [goods, i];
   }
   return { goods, before, qualified };
@@ -202,11 +202,16 @@ function headOf(
   { goods, before, qualified }: ReturnType<typeof goodsNamed>,
 ): number | null {
   if (qualified || goods === null) return goods;
-  if (FORMS.has(concepts[goods]!.words)) return before;
+  if (FORMS.has(read(concepts[goods]!))) return before;
   // A noun qualifying another is singular ("horse saddle", not "horses saddle"): after a plural
   // the words are goods listed ("potatoes tomatoes") or the goods and then their use ("brake
   // pads car"), not one compound.
-  return before !== null && PLURAL.test(concepts[before]!.words) ? null : goods;
+  return before !== null && PLURAL.test(read(concepts[before]!)) ? null : goods;
+}
+
+/** A concept's words as the search reads them: a typo as its correction ("botle" → bottles). */
+function read(c: Concept): string {
+  return c.spelling ?? c.words;
 }
 
 /**

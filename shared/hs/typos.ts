@@ -79,6 +79,11 @@ export function spellingIndex(spellings: readonly Spelling[]): SpellingIndex {
  * spellings with the same first letter are tried first, the others only when none is near.
  */
 export function correction(typed: string, index: SpellingIndex): string | null {
+  return nearestSpelling(typed, index)?.lexeme ?? null;
+}
+
+/** The known spelling nearest to a word (correction), with its lexeme, or null. */
+export function nearestSpelling(typed: string, index: SpellingIndex): Spelling | null {
   if (typed.length >= MAX_LETTERS) return null;
   const same = index.byFirst.get(typed[0]!) ?? [];
   const others = index.others.get(typed[0]!) ?? [...index.byFirst.values()].flat();
@@ -92,7 +97,8 @@ export function correction(typed: string, index: SpellingIndex): string | null {
       : null;
     return singular && (!found || singular.cost < found.cost) ? singular : found;
   };
-  return (best(same) ?? best(others))?.lexeme ?? null;
+  const found = best(same) ?? best(others);
+  return found && { word: found.word, lexeme: found.lexeme, codes: found.codes };
 }
 
 function nearest(

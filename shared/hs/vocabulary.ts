@@ -1,6 +1,6 @@
 import type { Queryable } from "../platform/db/db.ts";
 import { type Entry, type Lexicon, lexiconOf, MAX_STEMS } from "./lexicon.ts";
-import { correction, typoWords } from "./typos.ts";
+import { nearestSpelling, type Spelling, typoWords } from "./typos.ts";
 import { negatedParticiple, type SearchWord, searchWords } from "./words.ts";
 
 /**
@@ -33,6 +33,11 @@ export interface Concept {
   weight: number;
   /** The user excludes it ("not decaffeinated"): it ranks, it does not select. */
   negated: boolean;
+  /**
+   * The known spelling a typo is read as ("botle" → bottles): the word head.ts reads for its
+   * part in the phrase (a word of packing, a material). Absent for words typed right.
+   */
+  spelling?: string;
 }
 
 /** A corrected word counts less than a word typed right, so exact matches rank first. */
@@ -68,16 +73,19 @@ export async function readConcepts(db: Queryable, q: string): Promise<Concept[]>
     } else {
       // (the terms of the correction's stem in the form typed: "trousrs" is not "trousering")
       const entries = corrections.map((c) => {
-        const entry = lexicon.terms.get(c);
+        const entry = lexicon.terms.get(c.lexeme);
         return (entry && sameForms(word, entry)) ?? { alts: [], codes: [] };
       });
       out.push({
         words: word,
         alts: entries.flatMap((e) => e.alts),
-        lexemes: corrections,
+        lexemes: corrections.map((c) => c.lexeme),
         codes: entries.flatMap((e) => e.codes),
         weight: CORRECTED_WEIGHT,
         negated,
+        ...(corrections.length === 1 && !word.includes("-")
+          ? { spelling: corrections[0]!.word }
+          : {}),
       });
     }
   }
@@ -142,7 +150,7 @@ async function meanings(db: Queryable, words: readonly SearchWord[]) {
     const s = stem(w);
     return s != null && !lexicon.known.has(s);
   };
-  const fixed = new Map<string, string[]>();
+  const fixed = new Map<string, Spelling[]>();
   // An "un-" participle no text has ("unsweetened") is read by its excluded participle alone
   // (words.ts): corrected, it would be read as that very participle, wanted.
   const unread = new Set(
@@ -152,7 +160,7 @@ async function meanings(db: Queryable, words: readonly SearchWord[]) {
     if (unread.has(word)) continue;
     const corrections = list.filter(unknown)
       .map((w) => correctionOf(lexicon, w))
-      .filter((c): c is string => c !== null);
+      .filter((c): c is Spelling => c !== null);
     if (corrections.length > 0) fixed.set(word, corrections);
   }
   return { vocabulary, fixed, unread, lexicon };
@@ -205,10 +213,10 @@ function meaningOf(text: string, entry: Entry): Entry {
 }
 
 /** A typed word's correction (typos.ts), remembered in the lexicon while it has room. */
-function correctionOf(lexicon: Lexicon, word: string): string | null {
+function correctionOf(lexicon: Lexicon, word: string): Spelling | null {
   const known = lexicon.corrections.get(word);
   if (known !== undefined) return known;
-  const fixed = correction(word, lexicon.spellings);
+  const fixed = nearestSpelling(word, lexicon.spellings);
   if (lexicon.corrections.size < MAX_STEMS) lexicon.corrections.set(word, fixed);
   return fixed;
 }

@@ -109,3 +109,15 @@ Deno.test("goodsTyped: the head, else the goods named last, as headConcept and l
     });
   }
 });
+
+Deno.test("headConcept: a typo is read as its correction", () => {
+  // "botle" read as bottles, a word of packing: the goods are the whiskey before it; "leathr"
+  // read as leather, a material: the goods are the sofa after it.
+  const typo = (text: string, words: string, spelling: string) =>
+    concepts(text).map((c) => c.words === words ? { ...c, spelling, weight: 0.75 } : c);
+  const whiskey = typo("whiskey botle", "botle", "bottles");
+  assertEquals(whiskey[headConcept("whiskey botle", whiskey)!]!.words, "whiskey");
+  assertEquals(head("whiskey botle"), "botle");
+  const sofa = typo("sofas leathr", "leathr", "leather");
+  assertEquals(sofa[headConcept("sofas leathr", sofa)!]!.words, "sofas");
+});
