@@ -209,6 +209,23 @@ function headOf(
   return before !== null && PLURAL.test(read(concepts[before]!)) ? null : goods;
 }
 
+/**
+ * Patterns for where the nomenclature has the head only in another noun, its "-ing" form: the
+ * stemmer reads "sinking", "drilling", "coatings", "dressings" as sink, drill, coat, dress, so
+ * "kitchen sink" met "boring or sinking machinery" (8430) and "drills" "drilling platforms"
+ * (8905). \`ing\` finds the "-ing" form of the head word, \`typed\` the word itself (singular or
+ * plural); a family whose text has the first and not the second does not name the goods typed.
+ * Null when the head is a phrase, short, or typed in "-ing" itself.
+ */
+export function headInIng(c: Concept | undefined): { ing: string; typed: string } | null {
+  const word = c && read(c);
+  if (!word || !/^[a-z]{3,}$/.test(word) || /ings?$/.test(word)) return null;
+  const base = word.replace(/ies$/, "y").replace(/(?<=(?:s|x|ch|sh))es$/, "")
+    .replace(/(?<=[^su])s$/, "");
+  const stems = [...new Set([base, base.replace(/e$/, "")])].join("|");
+  return { ing: `\\m(${stems})[a-z]?ings?\\M`, typed: `\\m${base}(s|es)?\\M` };
+}
+
 /** A concept's words as the search reads them: a typo as its correction ("botle" → bottles). */
 function read(c: Concept): string {
   return c.spelling ?? c.words;

@@ -1,7 +1,7 @@
 import type { Queryable } from "../platform/db/db.ts";
 import { codePrefix, displayCode } from "./codes.ts";
 import { nationalDescription } from "./lines.ts";
-import { goodsTyped } from "./head.ts";
+import { goodsTyped, headInIng } from "./head.ts";
 import { lexiconVersion, sawLexiconVersion } from "./lexicon.ts";
 import { readMeasure } from "./measures.ts";
 import { readPacking } from "./packing.ts";
@@ -201,6 +201,7 @@ async function searchByWords(
       named: wanted.flatMap((c) => [c.words, ...c.alts]),
       typed: wanted.flatMap((c) => c.words.split(" ")),
       states: statesTyped(wanted.flatMap((c) => c.words.split(" "))),
+      head_ing: head === null ? null : headInIng(list[head]),
     }),
     JSON.stringify(measure ?? {}),
   ];
@@ -564,7 +565,12 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
      family as (
        select family_code, family_text,
               ${residual("length(family_code) > 6", "family_text")} as family_residual,
-              count(*) as members, bool_or(has_head) as family_head,
+              count(*) as members,
+              -- (not a family whose text has the head only in its "-ing" noun: head.ts)
+              bool_or(has_head)
+                and not coalesce(family_text ~* ($7::text::jsonb->'head_ing'->>'ing')
+                                 and not family_text ~* ($7::text::jsonb->'head_ing'->>'typed'),
+                                 false) as family_head,
               -- its state of preparation is not the query's (states.ts), where the tariff sorts
               -- the goods by it: it states one the query does not name (not "fresh or dried",
               -- nor where the vocabulary's term names the goods so prepared: "potato chips" are

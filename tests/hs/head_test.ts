@@ -1,5 +1,5 @@
 import { assertEquals } from "../support/assert.ts";
-import { goodsTyped, headConcept, lastGoods } from "../../shared/hs/head.ts";
+import { goodsTyped, headConcept, headInIng, lastGoods } from "../../shared/hs/head.ts";
 import type { Concept } from "../../shared/hs/vocabulary.ts";
 
 /** Concepts as readConcepts gives them: one per word, or per phrase when grouped with `+`. */
@@ -120,4 +120,27 @@ Deno.test("headConcept: a typo is read as its correction", () => {
   assertEquals(head("whiskey botle"), "botle");
   const sofa = typo("sofas leathr", "leathr", "leather");
   assertEquals(sofa[headConcept("sofas leathr", sofa)!]!.words, "sofas");
+});
+
+Deno.test('headInIng: the head word\'s "-ing" noun, and the word itself', () => {
+  const [sinks] = concepts("sinks");
+  const forms = headInIng(sinks)!;
+  const test = (pattern: string, text: string) =>
+    new RegExp(
+      pattern.replaceAll("\\m", "\\b")
+        .replaceAll("\\M", "\\b"),
+      "i",
+    ).test(text);
+  assertEquals(
+    ["Machinery; boring or sinking", "Sinks and wash basins", "sink"].map((t) => [
+      test(forms.ing, t),
+      test(forms.typed, t),
+    ]),
+    [[true, false], [false, true], [false, true]],
+  );
+  const [bake] = concepts("bake");
+  assertEquals(test(headInIng(bake)!.ing, "baking ovens"), true);
+  // a phrase, or a head typed in "-ing" itself, has none
+  assertEquals(headInIng(concepts("dining+table")[0]), null);
+  assertEquals(headInIng(concepts("clothing")[0]), null);
 });
