@@ -220,10 +220,31 @@ function headOf(
 export function headInIng(c: Concept | undefined): { ing: string; typed: string } | null {
   const word = c && read(c);
   if (!word || !/^[a-z]{3,}$/.test(word) || /ings?$/.test(word)) return null;
-  const base = word.replace(/ies$/, "y").replace(/(?<=(?:s|x|ch|sh))es$/, "")
-    .replace(/(?<=[^su])s$/, "");
+  const base = singular(word);
   const stems = [...new Set([base, base.replace(/e$/, "")])].join("|");
-  return { ing: `\\m(${stems})[a-z]?ings?\\M`, typed: `\\m${base}(s|es)?\\M` };
+  return { ing: `\\m(${stems})[a-z]?ings?\\M`, typed: `\\m${numbers(base)}\\M` };
+}
+
+/**
+ * A pattern for the words typed side by side in their order, each singular or plural ("ceramic
+ * tiles?"), a typo as its correction; null for one word. Of families that score alike, one whose
+ * text names the goods in the words typed ("Ceramic tiles; …") comes before one that has them
+ * apart ("Ceramic roofing tiles").
+ */
+export function phraseTyped(concepts: readonly Concept[]): string | null {
+  const words = concepts.flatMap((c) => read(c).split(" "));
+  if (words.length < 2 || !words.every((w) => /^[a-z]+$/.test(w))) return null;
+  return `\\m${words.map((w) => numbers(singular(w))).join("[ -]")}\\M`;
+}
+
+function singular(word: string): string {
+  return word.replace(/ies$/, "y").replace(/(?<=(?:x|ch|sh|ss))es$/, "")
+    .replace(/(?<=[^su])s$/, "");
+}
+
+/** A singular word, or its plural, as a regular expression: "tiles?", "batter(y|ies)". */
+function numbers(base: string): string {
+  return /[^aeiou]y$/.test(base) ? `${base.slice(0, -1)}(y|ies)` : `${base}(s|es)?`;
 }
 
 /** A concept's words as the search reads them: a typo as its correction ("botle" → bottles). */

@@ -1,7 +1,7 @@
 import type { Queryable } from "../platform/db/db.ts";
 import { codePrefix, displayCode } from "./codes.ts";
 import { nationalDescription } from "./lines.ts";
-import { goodsTyped, headInIng } from "./head.ts";
+import { goodsTyped, headInIng, phraseTyped } from "./head.ts";
 import { lexiconVersion, sawLexiconVersion } from "./lexicon.ts";
 import { readMeasure } from "./measures.ts";
 import { readPacking } from "./packing.ts";
@@ -202,6 +202,7 @@ async function searchByWords(
       typed: wanted.flatMap((c) => c.words.split(" ")),
       states: statesTyped(wanted.flatMap((c) => c.words.split(" "))),
       head_ing: head === null ? null : headInIng(list[head]),
+      phrase: phraseTyped(wanted),
     }),
     JSON.stringify(measure ?? {}),
   ];
@@ -594,7 +595,10 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
                                           ' ', 'gi') as d,
                                         $7::text::jsonb->'states' as states) x)
               end as family_unnamed_state,
-              max(score) as family_score, bool_or(has_last) as family_last, length(family_text) as family_length
+              max(score) as family_score, bool_or(has_last) as family_last, length(family_text) as family_length,
+              -- its text has the words typed side by side, in their order ("ceramic tiles" is
+              -- 6907, "Ceramic tiles; …", before 6905.10, "Ceramic roofing tiles")
+              coalesce(family_text ~* ($7::text::jsonb->>'phrase'), false) as family_phrase
          from in_family
         group by family_code, family_text
      ),
@@ -605,10 +609,10 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
        select family.*,
               min(family_length)
                 over (partition by left(family_code, 4), family_head, family_unnamed_state,
-                                   family_score, family_last)
+                                   family_score, family_last, family_phrase)
                 as group_length,
               count(*) over (partition by left(family_code, 4), family_head, family_unnamed_state,
-                                          family_score, family_last)
+                                          family_score, family_last, family_phrase)
                 as alike
          from family
      ),
@@ -617,7 +621,7 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
      placed as (
        select grouped.*, sum(members) over ()::int as total,
               rank() over (order by family_head desc, family_unnamed_state, family_score desc,
-                                    family_last desc,
+                                    family_last desc, family_phrase desc,
                                     group_length, left(family_code, 4)) as at
          from grouped
      ),
@@ -661,7 +665,7 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
         cross join lateral (select * from keys k where k.family_code = r.family_code offset 0) k
         where r.family_code = any (array(select family_code from keys))
         order by k.family_head desc, k.family_unnamed_state, k.family_score desc,
-                 k.family_last desc, k.group_length,
+                 k.family_last desc, k.family_phrase desc, k.group_length,
                  left(k.family_code, 4), k.family_exact desc, k.family_residual desc,
                  k.family_terms, k.family_length, k.family_code, r.place, r.score desc,
                  named desc, residual desc, length(r.description), r.code
@@ -670,7 +674,7 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
      select ${PAGE_COLUMNS}, (select version::text from hs_lexicon_version) as lexicon_version
        from page ${PAGE_JOINS}
       order by page.family_head desc, page.family_unnamed_state, page.family_score desc,
-               page.family_last desc,
+               page.family_last desc, page.family_phrase desc,
                page.group_length,
                left(page.family_code, 4), page.family_exact desc, page.family_residual desc,
                page.family_terms, page.family_length, page.family_code, page.place,
