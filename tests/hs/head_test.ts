@@ -165,5 +165,13 @@ Deno.test("phraseTyped: the words typed side by side, singular or plural, a typo
     [true, false, true],
   );
   assertEquals(phraseTyped(concepts("tiles")), null);
+  const coffee = phraseTyped(concepts("roasted coffee"));
+  assertEquals(
+    [
+      matches(coffee, "Chicory, roasted and other roasted coffee substitutes"),
+      matches(coffee, "roasted coffee, not decaffeinated"),
+    ],
+    [false, true],
+  );
   assertEquals(matches(phraseTyped(concepts("mobile+phone cases")), "mobile phone cases"), true);
 });
