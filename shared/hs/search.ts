@@ -5,7 +5,7 @@ import { goodsTyped, headInIng, phraseTyped } from "./head.ts";
 import { lexiconVersion, sawLexiconVersion } from "./lexicon.ts";
 import { readMeasure } from "./measures.ts";
 import { readPacking } from "./packing.ts";
-import { STATE_CHAPTERS, statesTyped } from "./states.ts";
+import { STATE_CHAPTERS, statesNamed } from "./states.ts";
 import { type Concept, readConcepts } from "./vocabulary.ts";
 import { MAX_WORDS } from "./words.ts";
 
@@ -200,7 +200,7 @@ async function searchByWords(
     JSON.stringify({
       named: wanted.flatMap((c) => [c.words, ...c.alts]),
       typed: wanted.flatMap((c) => c.words.split(" ")),
-      states: statesTyped(wanted.flatMap((c) => c.words.split(" "))),
+      states: statesNamed(wanted.flatMap((c) => c.words.split(" "))),
       head_ing: head === null ? null : headInIng(list[head]),
       phrase: phraseTyped(wanted),
     }),
@@ -283,6 +283,10 @@ const CONCEPTS = `concept as materialized (
      -- the threshold typed ("under $20": max 20; measures.ts), null where none
      measure as (
        select ($8::text::jsonb->>'min')::numeric as min, ($8::text::jsonb->>'max')::numeric as max
+     ),
+     -- the states of preparation the words name (states.ts), as the texts write them
+     named_states as (
+       select array(select jsonb_array_elements_text($7::text::jsonb->'states')) as named
      )`;
 
 /**
@@ -294,17 +298,22 @@ const CONCEPTS = `concept as materialized (
  * of its subheading. \`cover\` is a condition on them, \`coverage\` how many
  * concepts a row covers.
  */
-function hits(cover: string, coverage: string): string {
-  return `hits as (${candidates(cover, coverage)})`;
+function hits(cover: string, coverage: string, national: boolean): string {
+  return `hits as (${candidates(cover, coverage, national)})`;
 }
 
-/** The rows of hits, as a query. */
-function candidates(cover: string, coverage: string): string {
-  return `
+/**
+ * The rows of hits, as a query: of a search without a country (HS codes) or with one (HS codes and
+ * the country's lines). Statements of each kind apart: a plan's parts that never run cost their
+ * start all the same.
+ */
+function candidates(cover: string, coverage: string, national: boolean): string {
+  return national ? nationalCandidates(cover, coverage) : `
        select code, level, description, null::text as country, null::text as duty_rate,
               null::text as context, null::text as parent, null::text as unit,
               search_weighted as own, line_words as lines, search_match_lines as search_match,
-              search_match_heads as head_match, stated_bounds, ${coverage} as coverage
+              search_match_heads as head_match, stated_bounds, states, states_fresh, residual,
+              ${coverage} as coverage
          from hs_codes
         -- Without a country, an HS subheading is matched by the goods its national lines name
         -- too (line_words, search_match_lines: migration 20261130001000); with one, those lines
@@ -315,10 +324,17 @@ function candidates(cover: string, coverage: string): string {
                or line_words @@ (select any_word from any_word)
                or search_match_lines @@ (select any_code from any_word))
           and ${cover.replaceAll("search_match", "search_match_lines")}
-       union all
-       select code, level, description, null::text, null::text, null::text, null::text,
-              null::text, search_weighted, null::tsvector, search_match, search_match,
-              stated_bounds, ${coverage}
+     `;
+}
+
+/** The candidates of a search with a country: HS codes, and the country's lines. */
+function nationalCandidates(cover: string, coverage: string): string {
+  return `
+       select code, level, description, null::text as country, null::text as duty_rate,
+              null::text as context, null::text as parent, null::text as unit,
+              search_weighted as own, null::tsvector as lines, search_match,
+              search_match as head_match, stated_bounds, states, states_fresh, residual,
+              ${coverage} as coverage
          from hs_codes
         where (select $2::text) is not null
           and (search_weighted @@ (select any_word from any_word)
@@ -330,11 +346,11 @@ function candidates(cover: string, coverage: string): string {
        -- words too (search_match).
        select code, level, description, country, duty_rate_effective, context, parent, unit,
               search_chain, null::tsvector, search_match, search_match, stated_bounds,
-              ${coverage}
+              null::text[], null::boolean, residual, ${coverage}
          from tariff_lines
-        -- (without a country the scans are not run at all; the country as a subquery, so that
-        -- a custom plan costs them as the generic plan does and PostgreSQL keeps the generic
-        -- one: planning a word search takes as long as running it)
+        -- (the country as a subquery, so that a custom plan costs the scans as the generic plan
+        -- does and PostgreSQL keeps the generic one: planning a word search takes as long as
+        -- running it)
         where (select $2::text) is not null and country = (select $2::text) and level >= 8
           and code not like '99%'
           and search_match @@ (select any_term from any_word)
@@ -377,45 +393,50 @@ const LEFT_OUT = `left_out (out) as (
 
 /**
  * The codes that cover every concept: one index scan of the concepts' conjunction. Most searches
- * end there; MATCHING_FEWER leaves concepts out when none does.
+ * end there; matchingFewer leaves concepts out when none does.
  */
-const MATCHING = wordSearch(
-  `enough as (
+function matching(national: boolean): string {
+  return wordSearch(
+    `enough as (
        select (select count(*) from wanted) as coverage,
               (select string_agg('(' || covers::text || ')', ' & ') from wanted)::tsquery as q
      ),
-     ${hits("search_match @@ (select q from enough)", "(select coverage from enough)")}`,
-  "hits",
-);
+     ${hits("search_match @@ (select q from enough)", "(select coverage from enough)", national)}`,
+    "hits",
+  );
+}
 
 /**
  * When no code covers every concept: the codes that cover all but the fewest of them that any
  * code misses, 1, 2… up to $9, the levels read in turn until one has hits, in one statement (a
  * search that needs 2 or 3 pays no round trip, executor start or reading of its concepts again
  * per level). The hits of a level, or one empty row that asks for the next; the rows are kept
- * (a recursive CTE), which the usual search, ended at level 0 by MATCHING, does not pay.
+ * (a recursive CTE), which the usual search, ended at level 0 by matching, does not pay.
  */
-const MATCHING_FEWER = wordSearch(
-  `${LEFT_OUT}
+function matchingFewer(national: boolean): string {
+  return wordSearch(
+    `${LEFT_OUT}
      walk as (
        select l.missing, h.*
          from ${fewer("1")} l
-         left join lateral (${candidates("search_match @@ l.q", "l.coverage")}) h on true
+         left join lateral (${candidates("search_match @@ l.q", "l.coverage", national)}) h on true
        union all
        select l.missing, h.*
          from walk
         cross join lateral ${fewer("walk.missing + 1")} l
-         left join lateral (${candidates("search_match @@ l.q", "l.coverage")}) h on true
+         left join lateral (${candidates("search_match @@ l.q", "l.coverage", national)}) h on true
         where walk.code is null and walk.missing < $9::int
      ),
      hits as (
        select code, level, description, country, duty_rate, context, parent, unit, own,
-              lines, search_match, head_match, stated_bounds, coverage
+              lines, search_match, head_match, stated_bounds, states, states_fresh, residual,
+              coverage
          from walk
         where code is not null
      )`,
-  "hits",
-);
+    "hits",
+  );
+}
 
 /**
  * The query of the level with \`missing\` concepts left out: for each choice of them, the
@@ -432,15 +453,15 @@ function fewer(missing: string): string {
 }
 
 /**
- * Levels of 0 (MATCHING), then 1, 2… (MATCHING_FEWER) concepts missing are tried while the
+ * Levels of 0 (matching), then 1, 2… (matchingFewer) concepts missing are tried while the
  * choices of concepts to leave out are at most MAX_LEFT_OUT: each an index scan, a fraction of a
  * millisecond on the labelled queries. Past that, every code any concept matches is read and its
- * concepts counted (MATCHING_MOST: 3 to 8 ms on a US search of common words).
+ * concepts counted (matchingMost: 3 to 8 ms on a US search of common words).
  */
 const MAX_LEFT_OUT = 120;
 
 /**
- * The rows of MATCHING, else of MATCHING_FEWER, else of MATCHING_MOST. Each runs as PostgreSQL's
+ * The rows of matching, else of matchingFewer, else of matchingMost. Each runs as PostgreSQL's
  * plan cache chooses: with the index scans and no code ranges, every plan is
  * estimated far below jit_above_cost (5,000 at most over the labelled queries, against 100,000),
  * and its generic plan costs what a custom one does, so PostgreSQL keeps the generic one. The
@@ -454,18 +475,19 @@ async function bestCovering(
   params: readonly unknown[],
   maxLeftOut: number,
 ): Promise<Row[]> {
+  const statements = params[1] === null ? STATEMENTS.hs : STATEMENTS.national;
   // The most concepts a level may leave out: fewer than all, with few choices of them.
   let deepest = -1;
   while (deepest + 1 < concepts && choose(concepts, deepest + 1) <= maxLeftOut) deepest++;
   if (deepest >= 0) {
-    const rows = await db.query<Row>(MATCHING, params);
+    const rows = await db.query<Row>(statements.matching, params);
     if (rows.length > 0) return rows;
   }
   if (deepest >= 1) {
-    const rows = await db.query<Row>(MATCHING_FEWER, [...params, deepest]);
+    const rows = await db.query<Row>(statements.fewer, [...params, deepest]);
     if (rows.length > 0) return rows;
   }
-  return await db.query<Row>(MATCHING_MOST, params);
+  return await db.query<Row>(statements.most, params);
 }
 
 /** n choose k. */
@@ -476,35 +498,33 @@ function choose(n: number, k: number): number {
 }
 
 /** The codes that cover the most concepts any code covers: each code's concepts counted. */
-const MATCHING_MOST = wordSearch(
-  `${hits("true", "0::bigint")},
+function matchingMost(national: boolean): string {
+  return wordSearch(
+    `${hits("true", "0::bigint", national)},
      counted as (
        select hits.code, hits.level, hits.description, hits.country, hits.duty_rate,
               hits.context, hits.parent, hits.unit, hits.own, hits.lines, hits.search_match,
-              hits.head_match,
-              hits.stated_bounds, m.coverage
+              hits.head_match, hits.stated_bounds, hits.states, hits.states_fresh, hits.residual,
+              m.coverage
          from hits
         cross join lateral (
           select count(*) as coverage from wanted c where hits.search_match @@ c.covers
         ) m
      )`,
-  "counted",
-  true,
-);
-
-/**
- * What is left of a heading or line once the named kinds are taken out, read from its text: the
- * answer when the words name none of its siblings' kinds ("cheese": 0406.90). An HS text says
- * "n.e.c."; a national line's starts with "Other".
- */
-function residual(national: string, text: string): string {
-  return `case when ${national} then ${text} ~* '^[[:space:]]*other([^a-z]|$)'
-                   else ${text} ~* 'n[.]e[.]c[.]' end`;
+    "counted",
+    true,
+  );
 }
+
+/** The statements of a search, without a country and with one. */
+const STATEMENTS = {
+  hs: { matching: matching(false), fewer: matchingFewer(false), most: matchingMost(false) },
+  national: { matching: matching(true), fewer: matchingFewer(true), most: matchingMost(true) },
+};
 
 /**
  * The word search on the candidates (CTEs ending with \`from\`, with their coverage): those of the
- * highest coverage when it varies (MATCHING_MOST), all of them otherwise (one level's hits).
+ * highest coverage when it varies (matchingMost), all of them otherwise (one level's hits).
  */
 function wordSearch(candidates: string, from: string, coverageVaries = false): string {
   return `with recursive ${CONCEPTS},
@@ -519,10 +539,12 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
        -- (what places the families, for every row; what places a row in its family is read
        -- on the page's families only, below)
        select best.code, best.level, best.description, best.country, best.duty_rate,
-              best.context, best.parent, best.own,
-              (points + 0.5 * ${MEASURE_FIT})
-                * case when level = 2 then 0.3 when level = 4 then 0.45
-                       when level > 6 then 0.7 else 1.0 end as score,
+              best.context, best.parent, best.own, best.states, best.states_fresh, best.residual,
+              -- (float8 throughout: numeric's exact arithmetic, for every row, cost more than
+              -- the tests that give the points)
+              (points + 0.5::float8 * ${MEASURE_FIT})
+                * case when level = 2 then 0.3::float8 when level = 4 then 0.45::float8
+                       when level > 6 then 0.7::float8 else 1::float8 end as score,
               -- whether it names the goods typed (head.ts); true when the query has no head, and
               -- when the row covers every concept by its own words (all of them at level 0: no
               -- test per row; a subheading covering some through its lines' goods is tested)
@@ -540,16 +562,18 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
          from best
         cross join lateral (
           select sum(c.weight * case
-                   when c.negated and best.own @@ c.q then -0.5
+                   when c.negated and best.own @@ c.q then -0.5::float8
                    when c.negated and to_tsvector('english',
                           best.description || ' ' || coalesce(best.context, '')) @@ c.q then 0.5
                    when c.negated then 0
-                   else case when best.code like any (c.under) then 1.0 else 0 end
-                        + case when best.own @@ c.in_head then 1.0
+                   else case when best.code like any (c.under) then 1::float8 else 0 end
+                        -- (the words anywhere first: most candidates lack some)
+                        + case when not coalesce(best.own @@ c.q, false)
+                                 then case when best.lines @@ c.q then ${LINE_POINTS}::float8
+                                           else 0 end
+                               when best.own @@ c.in_head then 1::float8
                                when best.own @@ c.in_first then 0.5
-                               when best.own @@ c.q then 0.25
-                               when best.lines @@ c.q then ${LINE_POINTS}
-                               else 0 end
+                               else 0.25 end
                    end) as points
             from concept c
         ) m
@@ -557,15 +581,22 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
      -- A national line is ranked with its HS subheading when that is an answer too.
      in_family as materialized (
        select s.*, coalesce(h.code, s.code) as family_code,
-              coalesce(h.description, s.description) as family_text
+              coalesce(h.description, s.description) as family_text,
+              coalesce(h.states, s.states) as family_states,
+              coalesce(h.states_fresh, s.states_fresh) as family_fresh,
+              -- what is left of a heading once its named kinds are taken out (residual,
+              -- migration 20261201002000): an HS text's "n.e.c.", a national line's "Other"
+              coalesce(h.residual, s.residual) as family_residual
          from keyed s
-         left join hs_codes h on s.country is not null and h.code = left(s.code, 6)
+         -- (the key null for an HS code: no index probe for each of its rows)
+         left join hs_codes h
+           on h.code = case when s.country is not null then left(s.code, 6) end
      ),
      -- The families, once each (a US search of one common word has thousands of lines and
      -- hundreds of families): placed by their best member, and first those that name the goods.
      family as (
        select family_code, family_text,
-              ${residual("length(family_code) > 6", "family_text")} as family_residual,
+              family_residual,
               count(*) as members,
               -- (not a family whose text has the head only in its "-ing" noun: head.ts)
               bool_or(has_head)
@@ -576,31 +607,23 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
               -- the goods by it: it states one the query does not name (not "fresh or dried",
               -- nor where the vocabulary's term names the goods so prepared: "potato chips" are
               -- 2005.20), or none of those the query names ("canned mandarin oranges" are not
-              -- "citrus fruit …, fresh or dried"). Cheap tests first; a negated phrase, "not
-              -- smoked", "whether or not cooked", states nothing.
+              -- "citrus fruit …, fresh or dried"). The states a text states, outside its
+              -- negated phrases ("not smoked", "whether or not cooked"), are read when the row
+              -- is stored (states, states_fresh: migration 20261201002000).
               case when not left(family_code, 2) = any ('{${STATE_CHAPTERS.join(",")}}'::text[])
                    then false
-                   when $7::text::jsonb->'states'->>'named' is null
-                        and (not coalesce(family_text ~* ($7::text::jsonb->'states'->>'unnamed'),
-                                          false)
-                             or family_text ~* '\\mfresh\\M'
-                             or exists (select 1 from concept c
-                                         where not c.negated and family_code like any (c.under)))
-                   then false
-                   else (select case when states->>'named' is not null
-                                     then not d ~* (states->>'named')
-                                     else coalesce(d ~* (states->>'unnamed'), false) end
-                           from (select regexp_replace(family_text,
-                                          '\\m(not|other than|excluding|except)\\M[^;,(]*',
-                                          ' ', 'gi') as d,
-                                        $7::text::jsonb->'states' as states) x)
+                   when cardinality((select named from named_states)) = 0
+                   then coalesce(cardinality(family_states) > 0 and not family_fresh, false)
+                        and not exists (select 1 from concept c
+                                         where not c.negated and family_code like any (c.under))
+                   else not coalesce(family_states && (select named from named_states), false)
               end as family_unnamed_state,
               max(score) as family_score, bool_or(has_last) as family_last, length(family_text) as family_length,
               -- its text has the words typed side by side, in their order ("ceramic tiles" is
               -- 6907, "Ceramic tiles; …", before 6905.10, "Ceramic roofing tiles")
               coalesce(family_text ~* ($7::text::jsonb->>'phrase'), false) as family_phrase
          from in_family
-        group by family_code, family_text
+        group by family_code, family_text, family_states, family_fresh, family_residual
      ),
      -- Families under one heading that score alike are placed by the shortest of them; of
      -- families that score alike for different words, those that name the goods typed last
@@ -659,7 +682,7 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
      page as (
        select r.code, r.description, r.country, r.duty_rate, r.context, r.parent, r.place,
               r.score, (select count(*) from word where r.own @@ word.q) as named,
-              ${residual("r.country is not null", "r.description")} as residual, k.*
+              r.residual, k.*
          from in_family r
          -- (the rows of those families only, each joined to its family's keys)
         cross join lateral (select * from keys k where k.family_code = r.family_code offset 0) k

@@ -9,8 +9,21 @@
  * line "Made from seedless grapes" names one word more.
  */
 
-/** The states of preparation these chapters name in their texts, as the texts write them. */
-const STATES = ["dried", "frozen", "smoked", "salted", "brine", "preserved", "prepared", "cooked"];
+/**
+ * The states of preparation these chapters name in their texts, as the texts write them; the
+ * database reads them out of each code's text when it is stored (hs_state_words(), migration
+ * 20261201002000), and a test keeps the two lists alike.
+ */
+export const STATES = [
+  "dried",
+  "frozen",
+  "smoked",
+  "salted",
+  "brine",
+  "preserved",
+  "prepared",
+  "cooked",
+] as const;
 
 /** Words typed that name a state in other words than the tariff's. */
 const NAMES: Record<string, readonly string[]> = {
@@ -29,19 +42,12 @@ const NAMES: Record<string, readonly string[]> = {
 export const STATE_CHAPTERS = ["02", "03", "04", "07", "08", "16", "20"];
 
 /**
- * Regular expressions (PostgreSQL ARE) that find in a code's text (its negated phrases left out
- * by the search) a state the words typed do not name, and one they name; null when there is
- * none. A text that states a named one too ("potatoes, prepared or preserved …, frozen" for
- * "frozen french fries") is the query's.
+ * The states of preparation the words typed name, as the texts write them (STATES), in their
+ * order. A code whose text states one of them is the query's, though it state others too
+ * ("potatoes, prepared or preserved …, frozen" for "frozen french fries"); with none named, one
+ * that states any is not.
  */
-export function statesTyped(typed: readonly string[]): {
-  unnamed: string | null;
-  named: string | null;
-} {
+export function statesNamed(typed: readonly string[]): string[] {
   const said = new Set(typed.flatMap((w) => [w, ...(NAMES[w] ?? [])]));
-  const pattern = (list: string[]) => list.length === 0 ? null : `\\m(${list.join("|")})\\M`;
-  return {
-    unnamed: pattern(STATES.filter((s) => !said.has(s))),
-    named: pattern(STATES.filter((s) => said.has(s))),
-  };
+  return STATES.filter((s) => said.has(s));
 }
