@@ -15,7 +15,8 @@
  *   animal unless the curated list says otherwise. Irregular
  *   plurals come from WordNet's noun.exc ("knives" → knife). Proper nouns, words the
  *   nomenclature itself uses (the search finds those anyway), and phrases of more than three
- *   words are left out.
+ *   words are left out; but a noun the nomenclature only puts before another noun ("luggage
+ *   vans") is kept, unless WordNet reads it as an adjective too (index.adj).
  * - data/hs/curated.tsv: written by hand, and winning over WordNet: British and American
  *   spellings (aluminum → aluminium), trade and shop names WordNet lacks or reads otherwise
  *   (smartphone, trainers, hoodie, mouse → computer mouse).
@@ -81,7 +82,7 @@ async function main(args: string[]): Promise<void> {
   const rows = new Map<string, Row>();
   for (const [lemma, senses] of wordnet.senses) {
     const term = termOf(lemma);
-    if (term === null || hs.mentions(term)) continue;
+    if (term === null || (hs.mentions(term) && !isQualifierNoun(term, hs, wordnet))) continue;
     const common = senses.slice(0, MAX_SENSES).map((offset, i) => ({ offset, sense: i + 1 }))
       .filter((s) => !isProperNoun(wordnet.synsets.get(s.offset)!, lemma));
     const mappings = common.map((s) => nearestAnchor([s], wordnet, anchors, lemma));
@@ -93,7 +94,8 @@ async function main(args: string[]): Promise<void> {
     const base = rows.get(termOf(lemma) ?? "");
     const term = termOf(plural);
     if (
-      base && term !== null && !rows.has(term) && !hs.mentions(term)
+      base && term !== null && !rows.has(term) &&
+      (!hs.mentions(term) || isQualifierNoun(term, hs, wordnet))
     ) {
       rows.set(term, { ...base, term, source: `${base.source}; plural (noun.exc)` });
     }
@@ -153,15 +155,38 @@ async function readWordnet(dir: string) {
     const count = Number(f[2]);
     senses.set(f[0]!, f.slice(f.length - count));
   }
+  const adjectives = new Set<string>();
+  for (const line of (await Deno.readTextFile(`${dir}/index.adj`)).split("\n")) {
+    if (line !== "" && !line.startsWith("  ")) adjectives.add(line.split(" ")[0]!);
+  }
   const plurals = new Map<string, string>();
   for (const line of (await Deno.readTextFile(`${dir}/noun.exc`)).split("\n")) {
     const [plural, lemma] = line.trim().split(" ");
     if (plural && lemma) plurals.set(plural, lemma);
   }
-  return { synsets, senses, plurals };
+  return { synsets, senses, adjectives, plurals };
 }
 
 type Wordnet = Awaited<ReturnType<typeof readWordnet>>;
+type HsText = Awaited<ReturnType<typeof readHsCodes>>;
+
+/**
+ * The words of a description that can name its goods: all but those followed by another word, a
+ * space or hyphen apart with no stop word between, which qualify the noun after them ("luggage"
+ * in "passenger coaches, luggage vans"). Over-broad by design: "coffee" in "coffee, not roasted"
+ * names goods, and one such use anywhere is enough.
+ */
+export function goodsWords(text: string): string[] {
+  const tokens = text.split(/([a-z]+)/);
+  const out: string[] = [];
+  for (let i = 1; i < tokens.length; i += 2) {
+    const next = tokens[i + 2];
+    if (!/^[ -]+$/.test(tokens[i + 1]!) || next === undefined || STOP.has(next)) {
+      out.push(tokens[i]!);
+    }
+  }
+  return out;
+}
 
 /** The HS codes, and a test for whether the nomenclature's descriptions use a term. */
 async function readHsCodes() {
@@ -174,6 +199,7 @@ async function readHsCodes() {
   const nomenclature = readNomenclature(text);
   // Every run of one to three words of the descriptions.
   const phrases = new Set<string>();
+  const goods = new Set<string>();
   for (const line of text.split("\n").slice(1)) {
     const code = line.split(",")[0];
     if (!code) continue;
@@ -184,6 +210,7 @@ async function readHsCodes() {
         phrases.add(words.slice(i, i + n).join(" "));
       }
     }
+    for (const word of goodsWords(line.toLowerCase())) goods.add(word);
   }
   /** The term as written, and with its last word in plural or singular form. */
   const forms = (term: string) => {
@@ -196,6 +223,9 @@ async function readHsCodes() {
     codes,
     nomenclature,
     mentions: (term: string): boolean => forms(term).some((f) => phrases.has(f)),
+    /** A one-word term the descriptions use only to qualify the noun after it (goodsWords). */
+    onlyQualifies: (term: string): boolean =>
+      !/[ -]/.test(term) && !forms(term).some((f) => goods.has(f)),
   };
 }
 
@@ -283,6 +313,17 @@ function nearestAnchor(
     }
   }
   return null;
+}
+
+/**
+ * A noun the nomenclature uses only to qualify another ("luggage" in "luggage vans", 8605): the
+ * search cannot find the goods by it, and would answer the other noun's heading, so the
+ * vocabulary gives it its WordNet reading (luggage → 4202) like a word the nomenclature lacks.
+ * Not a word WordNet also reads as an adjective ("submersible", "wireless", "main"), which
+ * qualifies goods in queries too.
+ */
+function isQualifierNoun(term: string, hs: HsText, wordnet: Wordnet): boolean {
+  return hs.onlyQualifies(term) && !wordnet.adjectives.has(term);
 }
 
 /** A WordNet lemma as a search term, or null when it is not one people type for goods. */

@@ -179,7 +179,7 @@ function goodsNamed(
       continue;
     }
     if (!usable) continue;
-    if (qualifies(c.words)) qualified = true;
+    if (qualifies(read(c))) qualified = true;
     else [before, goods] = [goods, i];
   }
   return { goods, before, qualified };
@@ -202,11 +202,57 @@ function headOf(
   { goods, before, qualified }: ReturnType<typeof goodsNamed>,
 ): number | null {
   if (qualified || goods === null) return goods;
-  if (FORMS.has(concepts[goods]!.words)) return before;
+  if (FORMS.has(read(concepts[goods]!))) return before;
   // A noun qualifying another is singular ("horse saddle", not "horses saddle"): after a plural
   // the words are goods listed ("potatoes tomatoes") or the goods and then their use ("brake
   // pads car"), not one compound.
-  return before !== null && PLURAL.test(concepts[before]!.words) ? null : goods;
+  return before !== null && PLURAL.test(read(concepts[before]!)) ? null : goods;
+}
+
+/**
+ * Patterns for where the nomenclature has the head only in another noun, its "-ing" form: the
+ * stemmer reads "sinking", "drilling", "coatings", "dressings" as sink, drill, coat, dress, so
+ * "kitchen sink" met "boring or sinking machinery" (8430) and "drills" "drilling platforms"
+ * (8905). \`ing\` finds the "-ing" form of the head word, \`typed\` the word itself (singular or
+ * plural); a family whose text has the first and not the second does not name the goods typed.
+ * Null when the head is a phrase, short, or typed in "-ing" itself.
+ */
+export function headInIng(c: Concept | undefined): { ing: string; typed: string } | null {
+  const word = c && read(c);
+  if (!word || !/^[a-z]{3,}$/.test(word) || /ings?$/.test(word)) return null;
+  const base = singular(word);
+  const stems = [...new Set([base, base.replace(/e$/, "")])].join("|");
+  return { ing: `\\m(${stems})[a-z]?ings?\\M`, typed: `\\m${numbers(base)}\\M` };
+}
+
+/**
+ * A pattern for the words typed side by side in their order, each singular or plural ("ceramic
+ * tiles?"), a typo as its correction, ending a noun group (before punctuation, a stop word or the
+ * end); null for one word. Of families that score alike, one whose
+ * text names the goods in the words typed ("Ceramic tiles; …") comes before one that has them
+ * apart ("Ceramic roofing tiles").
+ */
+export function phraseTyped(concepts: readonly Concept[]): string | null {
+  const words = concepts.flatMap((c) => read(c).split(" "));
+  if (words.length < 2 || !words.every((w) => /^[a-z]+$/.test(w))) return null;
+  // (ending the text's noun group: "roasted coffee" is not in "roasted coffee substitutes")
+  return `\\m${words.map((w) => numbers(singular(w))).join("[ -]")}\\M` +
+    `(?= *($|[;,:().]|(and|or|of|for|with|in|on|to|not|whether|other|excluding|including)\\M))`;
+}
+
+function singular(word: string): string {
+  return word.replace(/ies$/, "y").replace(/(?<=(?:x|ch|sh|ss))es$/, "")
+    .replace(/(?<=[^su])s$/, "");
+}
+
+/** A singular word, or its plural, as a regular expression: "tiles?", "batter(y|ies)". */
+function numbers(base: string): string {
+  return /[^aeiou]y$/.test(base) ? `${base.slice(0, -1)}(y|ies)` : `${base}(s|es)?`;
+}
+
+/** A concept's words as the search reads them: a typo as its correction ("botle" → bottles). */
+function read(c: Concept): string {
+  return c.spelling ?? c.words;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Queryable } from "../platform/db/db.ts";
-import { type SpellingIndex, spellingIndex } from "./typos.ts";
+import { type Spelling, type SpellingIndex, spellingIndex } from "./typos.ts";
 
 /**
  * HS search's vocabulary, held in the process: what every search reads (vocabulary.ts, typos.ts)
@@ -27,7 +27,7 @@ export interface Lexicon {
    * correction compares the word with thousands of spellings on the event loop, and people
    * make the same slips again ("cigarrettes", "choclate").
    */
-  corrections: Map<string, string | null>;
+  corrections: Map<string, Spelling | null>;
 }
 
 export interface Meaning {

@@ -79,13 +79,32 @@ export function spellingIndex(spellings: readonly Spelling[]): SpellingIndex {
  * spellings with the same first letter are tried first, the others only when none is near.
  */
 export function correction(typed: string, index: SpellingIndex): string | null {
+  return nearestSpelling(typed, index)?.lexeme ?? null;
+}
+
+/** The known spelling nearest to a word (correction), with its lexeme, or null. */
+export function nearestSpelling(typed: string, index: SpellingIndex): Spelling | null {
   if (typed.length >= MAX_LETTERS) return null;
   const same = index.byFirst.get(typed[0]!) ?? [];
   const others = index.others.get(typed[0]!) ?? [...index.byFirst.values()].flat();
-  return nearest(typed, same) ?? nearest(typed, others);
+  const best = (spellings: readonly Prepared[]) => {
+    const found = nearest(typed, spellings);
+    // A plural typed is compared as its singular too: the everyday terms are spelt singular, as
+    // WordNet writes them ("sandal"), and their plural's "s" cost a whole letter more than the
+    // slip ("sandels" was "sander", 1 letter off, not "sandal", a vowel and an "s").
+    const singular = /[^s]s$/.test(typed) && typed.length > MIN_LETTERS
+      ? nearest(typed.slice(0, -1), spellings)
+      : null;
+    return singular && (!found || singular.cost < found.cost) ? singular : found;
+  };
+  const found = best(same) ?? best(others);
+  return found && { word: found.word, lexeme: found.lexeme, codes: found.codes };
 }
 
-function nearest(typed: string, spellings: readonly Prepared[]): string | null {
+function nearest(
+  typed: string,
+  spellings: readonly Prepared[],
+): (Prepared & { cost: number }) | null {
   const budget = maxEdits(typed);
   const a = letters(typed);
   const aIndels = indels(typed);
@@ -104,7 +123,7 @@ function nearest(typed: string, spellings: readonly Prepared[]): string | null {
       best = { ...s, cost };
     }
   }
-  return best?.lexeme ?? null;
+  return best;
 }
 
 /** Longer words are never corrected (nor compared). */

@@ -1,6 +1,6 @@
 import type { Queryable } from "../platform/db/db.ts";
 import { type Entry, type Lexicon, lexiconOf, MAX_STEMS } from "./lexicon.ts";
-import { correction, typoWords } from "./typos.ts";
+import { nearestSpelling, type Spelling, typoWords } from "./typos.ts";
 import { negatedParticiple, type SearchWord, searchWords } from "./words.ts";
 
 /**
@@ -33,6 +33,11 @@ export interface Concept {
   weight: number;
   /** The user excludes it ("not decaffeinated"): it ranks, it does not select. */
   negated: boolean;
+  /**
+   * The known spelling a typo is read as ("botle" → bottles): the word head.ts reads for its
+   * part in the phrase (a word of packing, a material). Absent for words typed right.
+   */
+  spelling?: string;
 }
 
 /** A corrected word counts less than a word typed right, so exact matches rank first. */
@@ -66,14 +71,21 @@ export async function readConcepts(db: Queryable, q: string): Promise<Concept[]>
     if (corrections === undefined) {
       out.push({ words: word, alts: [], lexemes: [], codes: [], weight: 1, negated });
     } else {
-      const entries = corrections.map((c) => lexicon.terms.get(c) ?? { alts: [], codes: [] });
+      // (the terms of the correction's stem in the form typed: "trousrs" is not "trousering")
+      const entries = corrections.map((c) => {
+        const entry = lexicon.terms.get(c.lexeme);
+        return (entry && sameForms(word, entry)) ?? { alts: [], codes: [] };
+      });
       out.push({
         words: word,
         alts: entries.flatMap((e) => e.alts),
-        lexemes: corrections,
+        lexemes: corrections.map((c) => c.lexeme),
         codes: entries.flatMap((e) => e.codes),
         weight: CORRECTED_WEIGHT,
         negated,
+        ...(corrections.length === 1 && !word.includes("-")
+          ? { spelling: corrections[0]!.word }
+          : {}),
       });
     }
   }
@@ -130,16 +142,15 @@ async function meanings(db: Queryable, words: readonly SearchWord[]) {
   for (const text of texts) {
     const key = termWords(text).map((w) => stem(w) ?? w).join(" ");
     const entry = lexicon.terms.get(key);
-    if (entry && !participleOfAnotherTerm(text, entry)) {
-      vocabulary.set(text, meaningOf(text, entry));
-    }
+    const same = entry && !participleOfAnotherTerm(text, entry) ? sameForms(text, entry) : null;
+    if (same) vocabulary.set(text, meaningOf(text, same));
   }
   // A word is a typo when its stem is known nowhere; stop words have no stem and are no typos.
   const unknown = (w: string) => {
     const s = stem(w);
     return s != null && !lexicon.known.has(s);
   };
-  const fixed = new Map<string, string[]>();
+  const fixed = new Map<string, Spelling[]>();
   // An "un-" participle no text has ("unsweetened") is read by its excluded participle alone
   // (words.ts): corrected, it would be read as that very participle, wanted.
   const unread = new Set(
@@ -149,7 +160,7 @@ async function meanings(db: Queryable, words: readonly SearchWord[]) {
     if (unread.has(word)) continue;
     const corrections = list.filter(unknown)
       .map((w) => correctionOf(lexicon, w))
-      .filter((c): c is string => c !== null);
+      .filter((c): c is Spelling => c !== null);
     if (corrections.length > 0) fixed.set(word, corrections);
   }
   return { vocabulary, fixed, unread, lexicon };
@@ -168,6 +179,31 @@ function participleOfAnotherTerm(text: string, entry: Entry): boolean {
 }
 
 /**
+ * The entry's terms whose last word, the goods, is typed in its form: a noun in "-ing" is another
+ * noun than its stem's ("painting" and paint, "clothing" and cloth, "bedding" and bed), so "wall
+ * paint" is not the term "wall painting" (a mural, 9701), though the stems are one. A word before
+ * it says what the goods are for, in either form ("swim trunks", "swimming trunks"). Null when
+ * no term is; the meaning of those that are when only some are.
+ */
+function sameForms(text: string, entry: Entry): Entry | null {
+  const last = (t: string) => endsInIng(termWords(t).at(-1) ?? "");
+  const same = entry.terms.filter((term) => last(term) === last(text));
+  if (same.length === entry.terms.length) return entry;
+  const own = same.map((term) => entry.own.get(term)).filter((m) => m !== undefined);
+  if (own.length === 0) return null;
+  return {
+    alts: [...new Set(own.flatMap((m) => m.alts))],
+    codes: [...new Set(own.flatMap((m) => m.codes))],
+    terms: same,
+    own: entry.own,
+  };
+}
+
+function endsInIng(word: string): boolean {
+  return /\p{L}{2}ings?$/u.test(word);
+}
+
+/**
  * A one-word "-ed" form the vocabulary has takes its own row's meaning, not its noun's:
  * "roasted" (nuts roasted are 2008) is not "roast" (a cut of meat).
  */
@@ -177,10 +213,10 @@ function meaningOf(text: string, entry: Entry): Entry {
 }
 
 /** A typed word's correction (typos.ts), remembered in the lexicon while it has room. */
-function correctionOf(lexicon: Lexicon, word: string): string | null {
+function correctionOf(lexicon: Lexicon, word: string): Spelling | null {
   const known = lexicon.corrections.get(word);
   if (known !== undefined) return known;
-  const fixed = correction(word, lexicon.spellings);
+  const fixed = nearestSpelling(word, lexicon.spellings);
   if (lexicon.corrections.size < MAX_STEMS) lexicon.corrections.set(word, fixed);
   return fixed;
 }

@@ -170,6 +170,19 @@ Deno.test("correction() takes the nearest known spelling, then the one more code
   equal(correction("zzzzzz", index), null);
 });
 
+Deno.test("correction() compares a plural typed as its singular too", () => {
+  // The everyday terms are singular (WordNet): "sandels" is a vowel off "sandal", one letter and
+  // its "s" off "sander".
+  const index = spellingIndex([
+    { word: "sandal", lexeme: "sandal", codes: 1 },
+    { word: "sander", lexeme: "sander", codes: 3 },
+    { word: "tyres", lexeme: "tyre", codes: 23 },
+  ]);
+  equal(correction("sandels", index), "sandal");
+  equal(correction("sandel", index), "sandal");
+  equal(correction("tyers", index), "tyre");
+});
+
 Deno.test("typos: plain words of four letters or more, one edit up to five, two beyond", () => {
   assertEquals(["tea", "cofee", "t-shirt", "café", "rice"].map(correctable), [
     false,

@@ -1,5 +1,11 @@
 import { assertEquals } from "../support/assert.ts";
-import { goodsTyped, headConcept, lastGoods } from "../../shared/hs/head.ts";
+import {
+  goodsTyped,
+  headConcept,
+  headInIng,
+  lastGoods,
+  phraseTyped,
+} from "../../shared/hs/head.ts";
 import type { Concept } from "../../shared/hs/vocabulary.ts";
 
 /** Concepts as readConcepts gives them: one per word, or per phrase when grouped with `+`. */
@@ -116,4 +122,64 @@ Deno.test("goodsTyped: a word of form or packing after the head is the form", ()
   assertEquals(form("glass jars"), null);
   assertEquals(form("bottles"), null);
   assertEquals(form("pipe tobacco"), null);
+});
+
+Deno.test("headConcept: a typo is read as its correction", () => {
+  // "botle" read as bottles, a word of packing: the goods are the whiskey before it; "leathr"
+  // read as leather, a material: the goods are the sofa after it.
+  const typo = (text: string, words: string, spelling: string) =>
+    concepts(text).map((c) => c.words === words ? { ...c, spelling, weight: 0.75 } : c);
+  const whiskey = typo("whiskey botle", "botle", "bottles");
+  assertEquals(whiskey[headConcept("whiskey botle", whiskey)!]!.words, "whiskey");
+  assertEquals(head("whiskey botle"), "botle");
+  const sofa = typo("sofas leathr", "leathr", "leather");
+  assertEquals(sofa[headConcept("sofas leathr", sofa)!]!.words, "sofas");
+});
+
+Deno.test('headInIng: the head word\'s "-ing" noun, and the word itself', () => {
+  const [sinks] = concepts("sinks");
+  const forms = headInIng(sinks)!;
+  const test = (pattern: string, text: string) =>
+    new RegExp(
+      pattern.replaceAll("\\m", "\\b")
+        .replaceAll("\\M", "\\b"),
+      "i",
+    ).test(text);
+  assertEquals(
+    ["Machinery; boring or sinking", "Sinks and wash basins", "sink"].map((t) => [
+      test(forms.ing, t),
+      test(forms.typed, t),
+    ]),
+    [[true, false], [false, true], [false, true]],
+  );
+  const [bake] = concepts("bake");
+  assertEquals(test(headInIng(bake)!.ing, "baking ovens"), true);
+  // a phrase, or a head typed in "-ing" itself, has none
+  assertEquals(headInIng(concepts("dining+table")[0]), null);
+  assertEquals(headInIng(concepts("clothing")[0]), null);
+});
+
+Deno.test("phraseTyped: the words typed side by side, singular or plural, a typo corrected", () => {
+  const matches = (pattern: string | null, text: string) =>
+    pattern !== null &&
+    new RegExp(pattern.replaceAll("\\m", "\\b").replaceAll("\\M", "\\b"), "i").test(text);
+  const tiles = concepts("ceramic tils").map((c) =>
+    c.words === "tils" ? { ...c, spelling: "tiles", weight: 0.75 } : c
+  );
+  assertEquals(
+    ["Ceramic tiles; flags and paving", "Ceramic roofing tiles", "ceramic tile"].map((t) =>
+      matches(phraseTyped(tiles), t)
+    ),
+    [true, false, true],
+  );
+  assertEquals(phraseTyped(concepts("tiles")), null);
+  const coffee = phraseTyped(concepts("roasted coffee"));
+  assertEquals(
+    [
+      matches(coffee, "Chicory, roasted and other roasted coffee substitutes"),
+      matches(coffee, "roasted coffee, not decaffeinated"),
+    ],
+    [false, true],
+  );
+  assertEquals(matches(phraseTyped(concepts("mobile+phone cases")), "mobile phone cases"), true);
 });

@@ -213,6 +213,23 @@ serviceTest("hs-codes/search finds the right subheading in the first three", asy
     });
   }
 
+  await t.step('goods typed without "-ing" are not the vocabulary\'s "-ing" noun', async () => {
+    // "wall painting" (WordNet: a mural) is 9701.91; "wall paint" is paint (3208 to 3210).
+    const top = async (q: string) =>
+      (await expectJson<SearchPage>(await search(svc, team, { q }), 200)).results.slice(0, 3)
+        .map((r) => r.code);
+    const paint = await top("wall paint");
+    assert(paint.length > 0 && paint.every((c) => /^32(08|09|10)/.test(c)), paint.join(" "));
+    // nor the nomenclature's: "sinking machinery" (8430) is no sink (the kitchen typed wrong)
+    const sink = await top("kitchn sink");
+    assert(sink.length > 0 && !sink.some((c) => c.startsWith("8430")), sink.join(" "));
+    const painting = await top("wall painting");
+    assert(painting.includes("9701.91"), painting.join(" "));
+    // nor is a typo's correction: "trousrs" is trousers, not WordNet's "trousering" (a fabric)
+    const trousers = await top("trousrs");
+    assert(trousers.length > 0 && trousers.every((c) => /^6[12]/.test(c)), trousers.join(" "));
+  });
+
   await t.step('an "-ed" word the vocabulary has itself keeps its meaning', async () => {
     // The curated "flavored" (US) means "flavoured": 2202.10 is "Waters ... flavoured".
     const page = await expectJson<SearchPage>(

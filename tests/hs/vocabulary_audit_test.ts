@@ -1,6 +1,7 @@
 import {
   auditVocabulary,
   excludes,
+  goodsWords,
   readNomenclature,
   type Row,
 } from "../../scripts/hs_synonyms.ts";
@@ -82,4 +83,17 @@ Deno.test("rule 2: residual codes whose siblings name the term (reported)", () =
   }
   // The build applies both rules: a rule 1 change left in the table is a defect.
   assertEquals(audit.changes.filter((c) => c.rule === 1).map((c) => c.term), []);
+});
+
+Deno.test("a noun the nomenclature puts only before another noun keeps WordNet's reading", () => {
+  // 8605: "luggage vans" are railway coaches; "luggage" itself names no goods there.
+  assertEquals(
+    goodsWords("railway or tramway coaches; passenger coaches, luggage vans, post office coaches"),
+    ["railway", "coaches", "coaches", "vans", "coaches"],
+  );
+  assertEquals(goodsWords("wrist-watches, pocket-watches"), ["watches", "watches"]);
+  const codes = (term: string) => rows.find((r) => r.term === term)?.codes ?? null;
+  assertEquals(codes("luggage")?.every((c) => c.startsWith("4202")), true);
+  // Nouns WordNet also reads as adjectives qualify goods in queries too: left to the words.
+  assertEquals([codes("submersible"), codes("wireless")], [null, null]);
 });
