@@ -225,21 +225,6 @@ export function headInIng(c: Concept | undefined): { ing: string; typed: string 
   return { ing: `\\m(${stems})[a-z]?ings?\\M`, typed: `\\m${numbers(base)}\\M` };
 }
 
-/**
- * A pattern for the words typed side by side in their order, each singular or plural ("ceramic
- * tiles?"), a typo as its correction, ending a noun group (before punctuation, a stop word or the
- * end); null for one word. Of families that score alike, one whose
- * text names the goods in the words typed ("Ceramic tiles; …") comes before one that has them
- * apart ("Ceramic roofing tiles").
- */
-export function phraseTyped(concepts: readonly Concept[]): string | null {
-  const words = concepts.flatMap((c) => read(c).split(" "));
-  if (words.length < 2 || !words.every((w) => /^[a-z]+$/.test(w))) return null;
-  // (ending the text's noun group: "roasted coffee" is not in "roasted coffee substitutes")
-  return `\\m${words.map((w) => numbers(singular(w))).join("[ -]")}\\M` +
-    `(?= *($|[;,:().]|(and|or|of|for|with|in|on|to|not|whether|other|excluding|including)\\M))`;
-}
-
 function singular(word: string): string {
   return word.replace(/ies$/, "y").replace(/(?<=(?:x|ch|sh|ss))es$/, "")
     .replace(/(?<=[^su])s$/, "");

@@ -1,7 +1,7 @@
 import type { Queryable } from "../platform/db/db.ts";
 import { codePrefix, displayCode } from "./codes.ts";
 import { nationalDescription } from "./lines.ts";
-import { goodsTyped, headInIng, phraseTyped } from "./head.ts";
+import { goodsTyped, headInIng } from "./head.ts";
 import { lexiconVersion, sawLexiconVersion } from "./lexicon.ts";
 import { QUANTITIES, readMeasure, readQuantity } from "./measures.ts";
 import { readPacking } from "./packing.ts";
@@ -206,7 +206,6 @@ async function searchByWords(
       typed: wanted.flatMap((c) => c.words.split(" ")),
       states: statesNamed(wanted.flatMap((c) => c.words.split(" "))),
       head_ing: head === null ? null : headInIng(list[head]),
-      phrase: phraseTyped(wanted),
     }),
     JSON.stringify(
       measure
@@ -297,6 +296,12 @@ const CONCEPTS = `concept as materialized (
      -- the states of preparation the words name (states.ts), as the texts write them
      named_states as (
        select array(select jsonb_array_elements_text($7::text::jsonb->'states')) as named
+     ),
+     -- the patterns of the head's "-ing" noun and of the word itself (head.ts), read
+     -- once (a function of a parameter in place is read again for every family)
+     patterns as (
+       select $7::text::jsonb->'head_ing'->>'ing' as head_ing,
+              $7::text::jsonb->'head_ing'->>'typed' as head_typed
      )`;
 
 /**
@@ -646,8 +651,8 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
               count(*) as members,
               -- (not a family whose text has the head only in its "-ing" noun: head.ts)
               bool_or(has_head)
-                and not coalesce(family_text ~* ($7::text::jsonb->'head_ing'->>'ing')
-                                 and not family_text ~* ($7::text::jsonb->'head_ing'->>'typed'),
+                and not coalesce(family_text ~* (select head_ing from patterns)
+                                 and not family_text ~* (select head_typed from patterns),
                                  false) as family_head,
               -- its state of preparation is not the query's (states.ts), where the tariff sorts
               -- the goods by it: it states one the query does not name (not "fresh or dried",
@@ -664,10 +669,7 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
                                          where not c.negated and family_code like any (c.under))
                    else not coalesce(family_states && (select named from named_states), false)
               end as family_unnamed_state,
-              max(score) as family_score, bool_or(has_last) as family_last, length(family_text) as family_length,
-              -- its text has the words typed side by side, in their order ("ceramic tiles" is
-              -- 6907, "Ceramic tiles; …", before 6905.10, "Ceramic roofing tiles")
-              coalesce(family_text ~* ($7::text::jsonb->>'phrase'), false) as family_phrase
+              max(score) as family_score, bool_or(has_last) as family_last, length(family_text) as family_length
          from in_family
         group by family_code, family_text, family_states, family_fresh, family_residual
      ),
@@ -678,10 +680,10 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
        select family.*,
               min(family_length)
                 over (partition by left(family_code, 4), family_head, family_unnamed_state,
-                                   family_score, family_last, family_phrase)
+                                   family_score, family_last)
                 as group_length,
               count(*) over (partition by left(family_code, 4), family_head, family_unnamed_state,
-                                          family_score, family_last, family_phrase)
+                                          family_score, family_last)
                 as alike
          from family
      ),
@@ -690,7 +692,7 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
      placed as (
        select grouped.*, sum(members) over ()::int as total,
               rank() over (order by family_head desc, family_unnamed_state, family_score desc,
-                                    family_last desc, family_phrase desc,
+                                    family_last desc,
                                     group_length, left(family_code, 4)) as at
          from grouped
      ),
@@ -738,7 +740,7 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
         cross join lateral (select * from keys k where k.family_code = r.family_code offset 0) k
         where r.family_code = any (array(select family_code from keys))
         order by k.family_head desc, k.family_unnamed_state, k.family_score desc,
-                 k.family_last desc, k.family_phrase desc, k.group_length,
+                 k.family_last desc, k.group_length,
                  left(k.family_code, 4), k.family_exact desc, k.family_residual desc,
                  k.family_terms, k.family_length, k.family_code, r.place, r.score desc,
                  named desc, residual desc, stated, length(r.description), r.code
@@ -747,7 +749,7 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
      select ${PAGE_COLUMNS}, (select version::text from hs_lexicon_version) as lexicon_version
        from page ${PAGE_JOINS}
       order by page.family_head desc, page.family_unnamed_state, page.family_score desc,
-               page.family_last desc, page.family_phrase desc,
+               page.family_last desc,
                page.group_length,
                left(page.family_code, 4), page.family_exact desc, page.family_residual desc,
                page.family_terms, page.family_length, page.family_code, page.place,

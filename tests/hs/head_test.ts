@@ -1,11 +1,5 @@
 import { assertEquals } from "../support/assert.ts";
-import {
-  goodsTyped,
-  headConcept,
-  headInIng,
-  lastGoods,
-  phraseTyped,
-} from "../../shared/hs/head.ts";
+import { goodsTyped, headConcept, headInIng, lastGoods } from "../../shared/hs/head.ts";
 import type { Concept } from "../../shared/hs/vocabulary.ts";
 
 /** Concepts as readConcepts gives them: one per word, or per phrase when grouped with `+`. */
@@ -157,29 +151,4 @@ Deno.test('headInIng: the head word\'s "-ing" noun, and the word itself', () => 
   // a phrase, or a head typed in "-ing" itself, has none
   assertEquals(headInIng(concepts("dining+table")[0]), null);
   assertEquals(headInIng(concepts("clothing")[0]), null);
-});
-
-Deno.test("phraseTyped: the words typed side by side, singular or plural, a typo corrected", () => {
-  const matches = (pattern: string | null, text: string) =>
-    pattern !== null &&
-    new RegExp(pattern.replaceAll("\\m", "\\b").replaceAll("\\M", "\\b"), "i").test(text);
-  const tiles = concepts("ceramic tils").map((c) =>
-    c.words === "tils" ? { ...c, spelling: "tiles", weight: 0.75 } : c
-  );
-  assertEquals(
-    ["Ceramic tiles; flags and paving", "Ceramic roofing tiles", "ceramic tile"].map((t) =>
-      matches(phraseTyped(tiles), t)
-    ),
-    [true, false, true],
-  );
-  assertEquals(phraseTyped(concepts("tiles")), null);
-  const coffee = phraseTyped(concepts("roasted coffee"));
-  assertEquals(
-    [
-      matches(coffee, "Chicory, roasted and other roasted coffee substitutes"),
-      matches(coffee, "roasted coffee, not decaffeinated"),
-    ],
-    [false, true],
-  );
-  assertEquals(matches(phraseTyped(concepts("mobile+phone cases")), "mobile phone cases"), true);
 });
