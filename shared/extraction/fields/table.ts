@@ -16,6 +16,7 @@ import { codesApart } from "./table_codes.ts";
 import { quantitiesFromCodes } from "./hs_text.ts";
 import { retypeByContent } from "./table_retype.ts";
 import { withUnnamedAmount } from "./table_amounts.ts";
+import { quantitiesBeside } from "./table_quantities.ts";
 import { gapBetween, maxLineGap, overlapX } from "./geometry.ts";
 import { matchLabel } from "./labels.ts";
 import { fold } from "./text.ts";
@@ -80,6 +81,7 @@ export function findTable(doc: DocumentLines): RawTable | null {
   const kept = rows.slice(0, MAX_ROWS);
   retypeByContent(kept, columns);
   quantitiesFromCodes(kept);
+  quantitiesBeside(kept, columns);
   return { rows: kept, columns, regions };
 }
 

@@ -1,0 +1,149 @@
+/**
+ * Quantities written into the cell beside the quantities': a quantity and its unit set before
+ * the goods' text under a header cell shared by both columns, the unit alone there where the
+ * number reached the quantity column, a quantity run into its unit in the unit's column. Taken
+ * only where most rows are so written; goods whose own name starts with a short word stay
+ * whole.
+ */
+import { assertEquals, equal } from "../support/assert.ts";
+import { findFields } from "../../shared/extraction/fields/finder.ts";
+import { fileLookups } from "../../shared/extraction/fields/reference_files.ts";
+import { quantitiesBeside } from "../../shared/extraction/fields/table_quantities.ts";
+import type { RawRow } from "../../shared/extraction/fields/table.ts";
+import type { Column, ColumnType } from "../../shared/extraction/fields/table_header.ts";
+import type { TextDocument } from "../../shared/extraction/layout.ts";
+import { row, words } from "../support/placed_words.ts";
+
+const COLUMNS = ["quantity", "description", "unit", "unit_price", "amount"].map((type, i) => ({
+  type,
+  x0: 100 * i,
+  x1: 100 * i + 80,
+  header: type,
+})) as Column[];
+
+function rows(...cells: Partial<Record<ColumnType, string>>[]): RawRow[] {
+  return cells.map((c) => ({
+    cells: Object.fromEntries(
+      Object.entries(c).map(([type, text]) => [type, { text, segments: [] }]),
+    ),
+    wrapped: false,
+  }));
+}
+
+function read(table: RawRow[], columns: Column[] = COLUMNS): string[] {
+  quantitiesBeside(table, columns);
+  return table.map((r) =>
+    [r.cells.quantity?.text, r.cells.unit?.text, r.cells.description?.text].join("|")
+  );
+}
+
+Deno.test("a quantity and its unit before the goods' text are the row's quantity and unit", () => {
+  assertEquals(
+    read(rows(
+      { description: "25 250 bags Green coffee beans", unit_price: "8,76" },
+      { description: "3 000 ctns Canned tuna in olive oil", unit_price: "19,60" },
+      { description: "75 szt. Wooden dining tables, oak", unit_price: "80,30" },
+      { description: "1 000 PCS Men's T-shirts", unit_price: "7,87" },
+    )),
+    [
+      "25 250|bags|Green coffee beans",
+      "3 000|ctns|Canned tuna in olive oil",
+      "75|szt.|Wooden dining tables, oak",
+      "1 000|PCS|Men's T-shirts",
+    ],
+  );
+});
+
+Deno.test("a unit left before the goods' text, its number in the quantity column, is the unit", () => {
+  assertEquals(
+    read(rows(
+      { quantity: "208", description: "pcs Wrist-watches, automatic" },
+      { quantity: "25", description: "kg Steel structures, welded" },
+      { quantity: "3 150", description: "prs Men's cotton denim trousers" },
+    )),
+    [
+      "208|pcs|Wrist-watches, automatic",
+      "25|kg|Steel structures, welded",
+      "3 150|prs|Men's cotton denim trousers",
+    ],
+  );
+});
+
+Deno.test("goods whose names start with a number or a short word keep them", () => {
+  // One row of three so written is the goods' own name, not the table's layout.
+  assertEquals(
+    read(rows(
+      { quantity: "10", description: "Steel frames" },
+      { quantity: "12", description: "ml Vials, sterile" },
+      { quantity: "5", description: "Vin rouge, bouteilles" },
+    )),
+    ["10||Steel frames", "12||ml Vials, sterile", "5||Vin rouge, bouteilles"],
+  );
+  // A number and a word in the case of the goods' text after it, or in capitals before
+  // capitals, is the goods' text.
+  assertEquals(
+    read(rows(
+      { description: "3 pin plugs, white" },
+      { description: "2 Door cabinets" },
+      { description: "4 WAY SPLITTERS" },
+    )),
+    ["||3 pin plugs, white", "||2 Door cabinets", "||4 WAY SPLITTERS"],
+  );
+  // No quantity column: nothing is taken.
+  const noQuantity = COLUMNS.filter((c) => c.type !== "quantity");
+  assertEquals(read(rows({ description: "25 bags Green coffee" }), noQuantity), [
+    "||25 bags Green coffee",
+  ]);
+});
+
+Deno.test("a single row's quantity before its goods' text is taken where it has none else", () => {
+  assertEquals(read(rows({ description: "350 btl Vin rouge" })), ["350|btl|Vin rouge"]);
+  assertEquals(read(rows({ quantity: "350", description: "btl Vin rouge" })), [
+    "350||btl Vin rouge",
+  ]);
+});
+
+Deno.test("a quantity run into its unit in the unit's column is the quantity", () => {
+  assertEquals(
+    read(rows(
+      { description: "Red wine", unit: "274bottles" },
+      { description: "Floor tiles", unit: "1,800m²" },
+      { description: "Tables", quantity: "282pcs", unit: "5pcs" },
+      { description: "Chairs", unit: "pcs" },
+    )),
+    ["274|bottles|Red wine", "1,800|m²|Floor tiles", "282pcs|5pcs|Tables", "|pcs|Chairs"],
+  );
+});
+
+Deno.test("a scanned table's quantities and units set before the goods are read with them", async () => {
+  // The quantity's header and the description's share a cell; the rows' quantities, units
+  // and goods' text are one phrase each, starting left of where the goods' text starts.
+  const doc: TextDocument = {
+    kind: "text",
+    source: "ocr",
+    pages: [{
+      width: 600,
+      height: 850,
+      words: [
+        ...words(40, 40, "COMMERCIAL INVOICE"),
+        ...row(200, [[110, "Quantity (pcs) Description"], [400, "Unit price"], [480, "Amount"]]),
+        ...words(150, 220, "25 250 bags Green coffee beans"),
+        ...row(220, [[400, "8.76"], [480, "221,190.00"]]),
+        ...words(165, 235, "208 pcs Wrist-watches, automatic"),
+        ...row(235, [[400, "615.40"], [480, "128,003.20"]]),
+        ...words(156, 250, "3 000 ctns Canned tuna in olive oil"),
+        ...row(250, [[400, "19.60"], [480, "58,800.00"]]),
+      ].map((w) => ({ ...w, confidence: 0.95 })),
+    }],
+  };
+  const items = (await findFields(doc, await fileLookups())).goods.line_items;
+  assertEquals(
+    items.map((i) => `${i.quantity?.value} ${i.unit_of_measure?.value} ${i.description?.value}`),
+    [
+      "25250 bags Green coffee beans",
+      "208 pcs Wrist-watches, automatic",
+      "3000 ctns Canned tuna in olive oil",
+    ],
+  );
+  equal(items.every((i) => (i.quantity?.confidence ?? 0) >= 0.9), true);
+});
