@@ -529,7 +529,7 @@ function partyOf(
     first.text,
     plausibleName(first.text) ? nameConfidence : Math.min(IMPLAUSIBLE, nameConfidence),
   );
-  const country = countryOf(rest, countries);
+  const country = countryOf(rest, countries) ?? (ocr ? misreadCountry(rest, countries) : null);
   // A country that ends a line ("33000 Mersin, TURKEY") ends the address: what follows is
   // contacts, or the text beside the block the reading ran on into.
   const kept = country ? rest.slice(0, country.index + 1) : rest;
@@ -551,11 +551,18 @@ function partyOf(
   }
   if (country) {
     const line = rest[country.index]!;
-    const confidence = country.lineAlone ? base + 0.02 : base - 0.05;
+    const confidence = country.misread
+      ? Math.min(base, MISREAD_COUNTRY)
+      : country.lineAlone
+      ? base + 0.02
+      : base - 0.05;
     out.country = conf.readLeaf(country.code, confidence, line.segments, ocr);
   }
   return out;
 }
+
+/** Confidence at most, for a country read from a name with a letter misread. */
+const MISREAD_COUNTRY = 0.6;
 
 /** Confidence at most, for a value that cannot be what it claims to be. */
 const IMPLAUSIBLE = 0.3;
@@ -574,6 +581,19 @@ interface CountryFound {
   rest: string;
   /** The country's first line, where its name was wrapped over two ("UNITED" over "KINGDOM"). */
   first?: number;
+  /** Read from a name with a letter misread. */
+  misread?: boolean;
+}
+
+/**
+ * A scan's address that names no country: its last line may end in one OCR misread by a
+ * letter ("Nagoya 455-0032, APAN"). Found so, it is less sure than a country read whole.
+ */
+function misreadCountry(lines: BlockLine[], countries: CountryIndex): CountryFound | null {
+  const index = lines.length - 1;
+  const end = index >= 0 ? countries.misreadAtEnd(lines[index]!.text) : null;
+  if (!end) return null;
+  return { ...end, index, lineAlone: fold(end.rest) === "", misread: true };
 }
 
 /**
