@@ -1,6 +1,7 @@
 /**
  * A scan's table row whose price OCR read with a speck over its separator ("3:25" for 3.25,
- * "7;538" for 7,538): read as the separator it is, so that the row's arithmetic holds.
+ * "7;538" for 7,538): read as the separator it is, so that the row's arithmetic holds. A
+ * quantity with one digit misread ("298" for 293) is the one the arithmetic gives.
  */
 import { assert, equal } from "../support/assert.ts";
 import { findFields } from "../../shared/extraction/fields/finder.ts";
@@ -84,4 +85,15 @@ Deno.test("an OCR weight run into the HS code beside it leaves the code, found l
   equal(watches?.hs_code?.value, "9102 11");
   assert(watches!.hs_code!.confidence < 0.9, "where the decimals end is a guess");
   equal(bearings?.hs_code?.value, "8482.20");
+});
+
+Deno.test("an OCR quantity with one digit misread is the one the row's arithmetic gives, not sure", async () => {
+  const doc = scan([
+    ...row(220, [[40, "Wrist-watches"], [300, "298"], [380, "138.20"], [480, "40,492.60"]]),
+    ...row(240, [[40, "Skin care creams"], [300, "3600"], [380, "26.10"], [480, "93,960.00"]]),
+  ]);
+  const [watches, creams] = (await findFields(doc, await fileLookups())).goods.line_items;
+  equal(watches?.quantity?.value, 293);
+  assert(watches!.quantity!.confidence < 0.9, "mended, not read");
+  equal(creams?.quantity?.value, 3600);
 });

@@ -27,7 +27,7 @@ import { clean } from "./text.ts";
 import { withoutLineNumbers } from "./line_numbers.ts";
 import { hsText } from "./hs_text.ts";
 import { type RowTriple, rowTriple, type Token } from "./row_arithmetic.ts";
-import { lostDigits } from "./lost_digits.ts";
+import { lostDigits, misreadDigit } from "./lost_digits.ts";
 import { withLitres } from "./litre_unit.ts";
 
 /** A description read from more than one line. */
@@ -197,7 +197,7 @@ const MENDED = 0.8;
 
 /**
  * The quantity or the price (not both) replaced by the value the other two numbers give,
- * where the one read is that value with digits lost (lost_digits.ts).
+ * where the one read is that value with digits lost or one digit misread (lost_digits.ts).
  */
 function withLostDigits(
   quantity: NumberCell,
@@ -206,8 +206,10 @@ function withLostDigits(
 ): { quantity: NumberCell; price: NumberCell } | null {
   // A unit run into the quantity may have taken its last digit ("12リ" for "127 szt.").
   const glued = quantity.rest !== "";
-  const q = price.value > 0 ? lostDigits(quantity.value, amount.value / price.value, glued) : null;
-  const p = quantity.value > 0 ? lostDigits(price.value, amount.value / quantity.value) : null;
+  const mend = (read: number, derived: number, glued = false) =>
+    lostDigits(read, derived, glued) ?? misreadDigit(read, derived);
+  const q = price.value > 0 ? mend(quantity.value, amount.value / price.value, glued) : null;
+  const p = quantity.value > 0 ? mend(price.value, amount.value / quantity.value) : null;
   if ((q === null) === (p === null)) return null;
   return q !== null
     ? { quantity: { ...quantity, value: q, ambiguous: false }, price }
