@@ -3,7 +3,8 @@
  * the goods' text under a header cell shared by both columns, the unit alone there where the
  * number reached the quantity column, a quantity run into its unit in the unit's column. Taken
  * only where most rows are so written; goods whose own name starts with a short word stay
- * whole.
+ * whole. Under a header whose quantity and goods words ran together, each phrase is the
+ * quantity or the goods' text.
  */
 import { assertEquals, equal } from "../support/assert.ts";
 import { findFields } from "../../shared/extraction/fields/finder.ts";
@@ -146,4 +147,36 @@ Deno.test("a scanned table's quantities and units set before the goods are read 
     ],
   );
   equal(items.every((i) => (i.quantity?.confidence ?? 0) >= 0.9), true);
+});
+
+Deno.test("under a header whose quantity and goods words ran together, each phrase is one or the other", async () => {
+  // "QtyDescription": both columns span the one word; the quantities are set flush right and
+  // touch the goods' text ("949Woven"), or stand on a line of their own beside it.
+  const doc: TextDocument = {
+    kind: "text",
+    source: "pdf_text",
+    pages: [{
+      width: 600,
+      height: 850,
+      words: [
+        ...words(40, 40, "PACKING LIST"),
+        ...row(200, [[72, "QtyDescription"], [290, "HS code"], [364, "Cartons"], [
+          420,
+          "Net weight (kg)",
+        ]]),
+        ...words(87, 216, "Men's cotton denim trousers"),
+        ...row(220, [[64, "1 200"], [290, "6203 42"], [390, "39"], [444, "1 273,5"]]),
+        ...words(64, 240, "4 400Ball bearings 6205-2RS"),
+        ...row(240, [[290, "8482 10"], [385, "200"], [444, "3 831,0"]]),
+        ...words(72, 260, "949Woven carpets of man-made fibres"),
+        ...row(260, [[290, "5702 42"], [390, "13"], [444, "1 283,4"]]),
+      ],
+    }],
+  };
+  const items = (await findFields(doc, await fileLookups())).goods.line_items;
+  assertEquals(items.map((i) => `${i.quantity?.value}: ${i.description?.value}`), [
+    "1200: Men's cotton denim trousers",
+    "4400: Ball bearings 6205-2RS",
+    "949: Woven carpets of man-made fibres",
+  ]);
 });

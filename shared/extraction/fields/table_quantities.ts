@@ -5,10 +5,15 @@
  * Canned tuna…" (or, where the number did reach the quantity column, "ctns Canned tuna…").
  * A quantity run into its unit with no space ("274bottles", "1,800m²") and set right of the
  * quantities' header lands in the unit column. Either way the quantity is the number, the unit
- * the word after it, and the goods' text what follows.
+ * the word after it, and the goods' text what follows. Under a header whose quantity and goods
+ * words ran together ("QtéDescription"), both columns span the one word: each phrase of the
+ * row is then the quantity (a number alone, or the number that starts it: "949Woven carpets")
+ * or the goods' text.
  */
-import type { RawRow } from "./table.ts";
+import type { Segment } from "./layout_lines.ts";
+import type { RawCell, RawRow } from "./table.ts";
 import type { Column } from "./table_header.ts";
+import { overlapX } from "./geometry.ts";
 
 /** A quantity: plain digits, or thousands grouped by a mark or a space, maybe decimals. */
 const QUANTITY = String.raw`\d{1,3}(?:[ .,'\u00a0]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?`;
@@ -31,9 +36,57 @@ const NUMBER_GLUED_UNIT = new RegExp(`^(${QUANTITY})(\\p{L}{1,8}\\.?|m[23²³])$
  * or the unit's cell, where they stand there.
  */
 export function quantitiesBeside(rows: RawRow[], columns: Column[]): void {
-  if (!columns.some((c) => c.type === "quantity")) return;
+  const quantity = columns.find((c) => c.type === "quantity");
+  if (!quantity) return;
+  const description = columns.find((c) => c.type === "description");
+  if (description && sharedHeader(quantity, description)) quantitiesInSharedColumn(rows);
   quantitiesInUnits(rows);
   quantitiesBeforeText(rows);
+}
+
+/** Two columns over (most of) one header word. */
+function sharedHeader(a: Column, b: Column): boolean {
+  return overlapX(a, b) >= SHARED * Math.min(a.x1 - a.x0, b.x1 - b.x0);
+}
+
+const SHARED = 0.8;
+
+/** A number, then the goods' text run on after it with or without a space ("949Woven …"). */
+const NUMBER_THEN_TEXT = new RegExp(`^(${QUANTITY})\\s*(\\p{Lu}\\p{Ll}.*)$`, "u");
+const NUMBER_ALONE = new RegExp(`^(?:${QUANTITY})$`, "u");
+
+/**
+ * The row's phrases under the shared header, in reading order, parted into the quantity and
+ * the goods' text: only where one phrase at most gives a number, and no phrase also went to
+ * another column.
+ */
+function quantitiesInSharedColumn(rows: RawRow[]): void {
+  for (const row of rows) {
+    const own = [row.cells.quantity, row.cells.description].filter((c): c is RawCell => !!c);
+    const others = Object.entries(row.cells).filter(([type]) =>
+      type !== "quantity" && type !== "description"
+    ).flatMap(([, cell]) => cell!.segments);
+    const segments = [...new Set(own.flatMap((c) => c.segments))]
+      .sort((a, b) => a.line - b.line || a.x0 - b.x0);
+    if (segments.length === 0 || segments.some((s) => others.includes(s))) continue;
+    const numbers: { text: string; segment: Segment }[] = [];
+    const texts: string[] = [];
+    for (const segment of segments) {
+      const text = segment.text.trim();
+      const m = text.match(NUMBER_THEN_TEXT);
+      if (NUMBER_ALONE.test(text)) numbers.push({ text, segment });
+      else if (m) {
+        numbers.push({ text: m[1]!, segment });
+        texts.push(m[2]!);
+      } else texts.push(text);
+    }
+    if (numbers.length > 1 || texts.length === 0) continue;
+    // No number (a scan lost it): the words parted between the two columns are one text.
+    if (numbers[0]) {
+      row.cells.quantity = { text: numbers[0].text, segments: [numbers[0].segment] };
+    } else delete row.cells.quantity;
+    row.cells.description = { text: texts.join(" "), segments };
+  }
 }
 
 /** "274bottles" in the unit's cell of a row with no quantity of its own. */
