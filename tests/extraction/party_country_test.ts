@@ -2,7 +2,7 @@
  * A party's address ends at its country's line: what the reading runs on into below it (the
  * title under a letterhead, a notify party under the buyer) is not its address, and the last
  * country named there is not its country. A scan's country misread by a letter is read, not
- * sure.
+ * sure. A label centred on its cell counts the contact lines under the block.
  */
 import { assertEquals, equal } from "../support/assert.ts";
 import { CountryIndex } from "../../shared/extraction/fields/countries.ts";
@@ -103,4 +103,24 @@ Deno.test("a scanned address's last line ends in a misread country: the country,
   const layer = (await findFields(onePage(lines), await fileLookups())).importer;
   equal(layer?.address?.value, "125-2-125 Minatojima Nakamachi, Nagoya 455-0032, APAN");
   equal(layer?.country, undefined);
+});
+
+Deno.test("a label centred on its cell counts the contact lines under the block", async () => {
+  // "Adressé à" stands by the block's fourth line of six: the name's two lines, the street
+  // above it; the tax number and the telephone below it are the cell's, not the address's.
+  const doc: TextDocument = onePage([
+    ...words(88, 107, "Anadolu Tekstil San. ve Tic."),
+    ...words(88, 117, "A.Ş."),
+    ...words(88, 128, "Liman Yolu No: 110"),
+    ...words(40, 137, "Adressé à 35000 İzmir").map((w, i) => i < 2 ? w : { ...w, x: w.x + 2 }),
+    ...words(88, 148, "Türkiye"),
+    ...words(88, 159, "Vergi No: 1234567890"),
+    ...words(88, 168, "Tel: +90 212 555 0101"),
+    ...row(200, [[40, "Description"], [300, "Quantity"], [380, "Unit price"], [480, "Amount"]]),
+    ...row(220, [[40, "Steel frames"], [300, "10"], [380, "5.00"], [480, "50.00"]]),
+  ]);
+  const importer = (await findFields(doc, await fileLookups())).importer;
+  equal(importer?.name?.value, "Anadolu Tekstil San. ve Tic. A.Ş.");
+  equal(importer?.address?.value, "Liman Yolu No: 110, 35000 İzmir");
+  equal(importer?.country?.value, "TR");
 });

@@ -112,8 +112,20 @@ function readBlock(doc: DocumentLines, hit: LabelHit, tableLines: Set<number>): 
   }
   const alignTo = anchor ?? numberedColumn(doc, hit);
   let labelEnd = hit.segment.line;
+  // Contact lines ending the block ("Tel: …", a tax number): no part of it, but of its cell,
+  // which a label beside it is centred on.
+  let contacts = 0;
   for (const line of linesBelow(doc, hit.segment.line)) {
     if (lines.length >= MAX_BLOCK_LINES || tableLines.has(line.index)) break;
+    // A contact's line or its label ("Vergi No: …", "Tel: …") ends the block.
+    const contact = alignedIn(doc, line, alignTo);
+    if (contact && endsBlock(contact.text) && lines.length > 0) {
+      if (gapBetween(last, line) > maxLineGap(doc)) break;
+      contacts++;
+      last = contact;
+      continue;
+    }
+    if (contacts > 0) break;
     // A new label in the label's own column starts the next block ("Consignee:" under the
     // exporter's lines, its value right of it).
     // A label set over two lines or more ("Exportador /" over "Manufacturer /" over
@@ -153,7 +165,7 @@ function readBlock(doc: DocumentLines, hit: LabelHit, tableLines: Set<number>): 
   } else if (anchor && anchor.line === hit.segment.line) {
     // The label left of its value and centred on it: the block's first lines are above.
     const label = { x0: hit.segment.x0, x1: Math.min(hit.segment.x1, anchor.x0 - 0.5) };
-    const most = Math.max(2, lines.length - 1);
+    const most = Math.max(2, lines.length - 1 + contacts);
     const above = blockAbove(doc, hit, label, anchor, most, accept);
     lines.unshift(...above.map((seg) => withScanTail(doc, seg)));
   }
