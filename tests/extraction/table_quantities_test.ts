@@ -9,7 +9,10 @@
 import { assertEquals, equal } from "../support/assert.ts";
 import { findFields } from "../../shared/extraction/fields/finder.ts";
 import { fileLookups } from "../../shared/extraction/fields/reference_files.ts";
-import { quantitiesBeside } from "../../shared/extraction/fields/table_quantities.ts";
+import {
+  quantitiesBeside,
+  quantityOutOfUnit,
+} from "../../shared/extraction/fields/table_quantities.ts";
 import type { RawRow } from "../../shared/extraction/fields/table.ts";
 import type { Column, ColumnType } from "../../shared/extraction/fields/table_header.ts";
 import type { TextDocument } from "../../shared/extraction/layout.ts";
@@ -105,15 +108,58 @@ Deno.test("a single row's quantity before its goods' text is taken where it has 
 });
 
 Deno.test("a quantity run into its unit in the unit's column is the quantity", () => {
-  assertEquals(
-    read(rows(
-      { description: "Red wine", unit: "274bottles" },
-      { description: "Floor tiles", unit: "1,800m²" },
-      { description: "Tables", quantity: "282pcs", unit: "5pcs" },
-      { description: "Chairs", unit: "pcs" },
-    )),
-    ["274|bottles|Red wine", "1,800|m²|Floor tiles", "282pcs|5pcs|Tables", "|pcs|Chairs"],
-  );
+  const read = (cells: Partial<Record<ColumnType, string>>) => {
+    const [row] = rows(cells);
+    quantityOutOfUnit(row!.cells);
+    return [row!.cells.quantity?.text, row!.cells.unit?.text].join("|");
+  };
+  assertEquals(read({ unit: "274bottles" }), "274|bottles");
+  assertEquals(read({ unit: "1,800m²" }), "1,800|m²");
+  // A line with a quantity of its own, or a unit alone, is left as it is.
+  assertEquals(read({ quantity: "282pcs", unit: "5pcs" }), "282pcs|5pcs");
+  assertEquals(read({ unit: "pcs" }), "|pcs");
+});
+
+Deno.test("a scanned quantity run into its unit under the unit's header is the quantity", async () => {
+  // The quantities' header is narrow, the unit's wide beside it: "3,750boxes" stands more
+  // under the unit's header than under the quantities'.
+  const placed = [
+    ...words(40, 40, "PACKING LIST"),
+    ...row(300, [[90, "Description"], [212, "Ctns"], [240, "Qty"], [258, "Unit of measure"], [
+      340,
+      "Net weight",
+    ], [480, "HS code"]]),
+    ...words(90, 315, "Glazed ceramic floor"),
+    ...row(320, [[40, "B988-1"], [226, "39"], [250, "3,750boxes"], [373, "4,826.0"], [
+      480,
+      "6907 22",
+    ]]),
+    ...words(90, 325, "tiles 60x60 cm"),
+    ...row(340, [[40, "H390-2"], [90, "Tulip bulbs, dormant"], [221, "235"], [250, "21,600st."], [
+      368,
+      "15,404.2",
+    ], [480, "0601 10"]]),
+    ...words(90, 355, "Canned tuna in olive"),
+    ...row(360, [[40, "F470-3"], [232, "9"], [255, "285ctns"], [382, "521.7"], [480, "1604 14"]]),
+    ...words(90, 365, "oil, 120 g"),
+    ...words(90, 375, "Red wine bottles"),
+    ...row(380, [[40, "V246-5"], [227, "65"], [250, "2,200btl"], [374, "2,811.9"], [
+      480,
+      "2204 21",
+    ]]),
+  ].map((w) => ({ ...w, height: 7, confidence: 0.95 }));
+  const doc: TextDocument = {
+    kind: "text",
+    source: "ocr",
+    pages: [{ width: 600, height: 850, words: placed }],
+  };
+  const items = (await findFields(doc, await fileLookups())).goods.line_items;
+  assertEquals(items.map((i) => `${i.quantity?.value} ${i.unit_of_measure?.value}`), [
+    "3750 boxes",
+    "21600 st.",
+    "285 ctns",
+    "2200 btl",
+  ]);
 });
 
 Deno.test("a scanned table's quantities and units set before the goods are read with them", async () => {

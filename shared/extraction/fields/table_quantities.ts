@@ -12,7 +12,7 @@
  */
 import type { Segment } from "./layout_lines.ts";
 import type { RawCell, RawRow } from "./table.ts";
-import type { Column } from "./table_header.ts";
+import type { Column, ColumnType } from "./table_header.ts";
 import { overlapX } from "./geometry.ts";
 
 /** A quantity: plain digits, or thousands grouped by a mark or a space, maybe decimals. */
@@ -32,15 +32,14 @@ const UNIT_TEXT = new RegExp(`^(${UNIT})\\s+${TEXT_START}`, "u");
 const NUMBER_GLUED_UNIT = new RegExp(`^(${QUANTITY})(\\p{L}{1,8}\\.?|m[23²³])$`, "u");
 
 /**
- * Mends the rows in place: each row's quantity and unit taken out of the description's start
- * or the unit's cell, where they stand there.
+ * Mends the rows in place: each row's quantity and unit taken out of the description's start,
+ * where they stand there.
  */
 export function quantitiesBeside(rows: RawRow[], columns: Column[]): void {
   const quantity = columns.find((c) => c.type === "quantity");
   if (!quantity) return;
   const description = columns.find((c) => c.type === "description");
   if (description && sharedHeader(quantity, description)) quantitiesInSharedColumn(rows);
-  quantitiesInUnits(rows);
   quantitiesBeforeText(rows);
 }
 
@@ -89,16 +88,18 @@ function quantitiesInSharedColumn(rows: RawRow[]): void {
   }
 }
 
-/** "274bottles" in the unit's cell of a row with no quantity of its own. */
-function quantitiesInUnits(rows: RawRow[]): void {
-  for (const row of rows) {
-    const unit = row.cells.unit;
-    if (row.cells.quantity || !unit) continue;
-    const m = unit.text.trim().match(NUMBER_GLUED_UNIT);
-    if (!m) continue;
-    row.cells.quantity = { text: m[1]!, segments: unit.segments };
-    row.cells.unit = { text: m[2]!, segments: unit.segments };
-  }
+/**
+ * "274bottles" in the unit's cell of a table line with no quantity of its own: the quantity
+ * and the unit. Read per line, before the lines are joined into rows, so that the line counts
+ * as one with a quantity where rows are told apart by their quantities.
+ */
+export function quantityOutOfUnit(cells: Partial<Record<ColumnType, RawCell>>): void {
+  const unit = cells.unit;
+  if (cells.quantity || !unit) return;
+  const m = unit.text.trim().match(NUMBER_GLUED_UNIT);
+  if (!m) return;
+  cells.quantity = { text: m[1]!, segments: unit.segments };
+  cells.unit = { text: m[2]!, segments: unit.segments };
 }
 
 interface Lead {
