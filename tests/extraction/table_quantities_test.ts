@@ -226,3 +226,34 @@ Deno.test("under a header whose quantity and goods words ran together, each phra
     "949: Woven carpets of man-made fibres",
   ]);
 });
+
+Deno.test("a quantity the row's arithmetic finds at the goods' text's start leaves its unit too", async () => {
+  const doc: TextDocument = {
+    kind: "text",
+    source: "ocr",
+    pages: [{
+      width: 600,
+      height: 850,
+      words: [
+        ...words(40, 40, "COMMERCIAL INVOICE"),
+        ...row(200, [[167, "Quantity"], [201, "Description"], [373, "Unit price"], [
+          498,
+          "Amount",
+        ]]),
+        ...row(220, [[167, "7 kg"], [201, "Steel structures, welded frames"], [373, "441.30"], [
+          498,
+          "3,089.10",
+        ]]),
+        ...row(235, [[140, "125,200 thousand Natural cork stoppers"], [373, "0.50"], [
+          498,
+          "62,600.00",
+        ]]),
+      ].map((w) => ({ ...w, confidence: 0.95 })),
+    }],
+  };
+  const items = (await findFields(doc, await fileLookups())).goods.line_items;
+  assertEquals(items.map((i) => `${i.quantity?.value} ${i.description?.value}`), [
+    "7 Steel structures, welded frames",
+    "125200 Natural cork stoppers",
+  ]);
+});

@@ -91,9 +91,10 @@ export function readItems(
       });
       [quantity, price, amount] = [cell(triple.quantity), cell(triple.price), cell(triple.amount)];
       check = "agrees";
-      // The quantity the goods' text started with is no part of it.
+      // The quantity the goods' text started with is no part of it, nor its unit written
+      // after it in lower case before the text's capital ("125,200 thousand Natural cork…").
       if (triple.quantity.cell === row.cells.description) {
-        description = description.replace(/^\S+\s+/, "");
+        description = description.replace(/^\S+\s+(?:\p{Ll}{1,8}\.?\s+(?=\p{Lu}))?/u, "");
       }
     }
     // An OCR row whose quantity or price lost digits: the other two numbers tell the value.
