@@ -345,3 +345,22 @@ Deno.test("a label centred beside a block whose lines fall between the next colu
     "JP",
   ]);
 });
+
+Deno.test("a name's legal form wrapped alone onto a scanned line is no debris", async () => {
+  const doc = page(
+    "ocr",
+    sketch(`
+    40 60 Buyer:
+    40 72 Anadolu Tekstil San. ve Tic.
+    40 84 A.Ş.
+    40 96 Liman Yolu No: 110
+    40 108 35000 İzmir
+    40 120 Türkiye
+  `),
+  );
+  assertEquals((await parties(doc)).importer, [
+    "Anadolu Tekstil San. ve Tic. A.Ş.",
+    "Liman Yolu No: 110, 35000 İzmir",
+    "TR",
+  ]);
+});

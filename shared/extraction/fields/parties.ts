@@ -201,12 +201,12 @@ function houseNumbersJoined(lines: BlockLine[]): BlockLine[] {
 
 /**
  * What a scan made of a mark, a stamp or a lost word ("EE", "pe", "~~"): no digit, fewer than
- * three letters, no country's code ("DE" alone is a country line), and no CJK word (two
- * characters are a word there: "日本").
+ * three letters, no country's code ("DE" alone is a country line), no CJK word (two
+ * characters are a word there: "日本"), and no legal form (a name's "A.Ş." wrapped alone).
  */
 function scanDebris(text: string): boolean {
   return !/\d/.test(text) && !plausibleName(text) && !/^[A-Z]{2}$/.test(text.trim()) &&
-    !CJK_TEXT.test(text);
+    !CJK_TEXT.test(text) && !endsWithLegalForm(text);
 }
 
 const CJK_TEXT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
