@@ -62,6 +62,7 @@ export function readItems(
     : FOUND_TABLE;
   const items: ExtractedLineItem[] = [];
   const hsToCheck = new Map<number, string>();
+  const quantities = table.columns.some((c) => c.type === "quantity");
   const unnamedAmounts = table.columns.some((c) => c.type === "unit_price") &&
     !table.columns.some((c) => c.type === "amount");
   let sum = 0;
@@ -102,6 +103,13 @@ export function readItems(
       const mended = withLostDigits(quantity!, price!, amount!);
       if (mended) [quantity, price, check] = [mended.quantity, mended.price, "mended"];
     }
+    // An OCR row whose quantity's cell read as no number ("Sill" for 31): the amount over the
+    // price, where that is a whole number. Found so, the quantity is not sure; nothing says
+    // the row's other cells were misread.
+    const derived = ocr && !quantity && quantities && check === "unchecked"
+      ? quantityOf(price, amount, row.cells.quantity?.segments)
+      : null;
+    if (derived) quantity = derived;
     // An OCR row whose arithmetic failed (or was mended) was misread somewhere: its text and
     // codes are not sure either.
     const misread = ocr && (check === "disagrees" || check === "mended");
@@ -115,7 +123,9 @@ export function readItems(
         readerAdjusted(conf, row.cells.description!.segments, ocr),
       );
     }
-    if (quantity && quantity.value > 0) item.quantity = numberLeaf(quantity, check, ocr);
+    if (quantity && quantity.value > 0) {
+      item.quantity = numberLeaf(quantity, derived ? "mended" : check, ocr);
+    }
     if (price && price.value >= 0) item.unit_price = numberLeaf(price, check, ocr);
     const unit = unitOf(row, quantity);
     if (unit) {
@@ -215,6 +225,22 @@ function withLostDigits(
   return q !== null
     ? { quantity: { ...quantity, value: q, ambiguous: false }, price }
     : { quantity, price: { ...price, value: p!, ambiguous: false } };
+}
+
+/**
+ * The quantity a row's amount and price give, where it is a whole number (a price rounded to
+ * the cent gives none else exactly): found so, never read.
+ */
+function quantityOf(
+  price: NumberCell | null,
+  amount: NumberCell | null,
+  segments: Segment[] | undefined,
+): NumberCell | null {
+  if (!price || !amount || price.value <= 0 || amount.value <= 0) return null;
+  const quotient = amount.value / price.value;
+  const whole = Math.round(quotient);
+  if (whole < 1 || Math.abs(quotient - whole) > 1e-6 * quotient) return null;
+  return { value: whole, ambiguous: false, rest: "", segments: segments ?? price.segments };
 }
 
 /** quantity × unit price = amount, to the cent or 0.1 % (rounded unit prices). */
