@@ -1,9 +1,10 @@
 /**
- * Quantities and prices OCR read with digits lost, mended from the row's arithmetic only where
- * the digits read are what is left of the true value.
+ * Quantities and prices OCR read with digits lost or one digit misread, mended from the row's
+ * arithmetic only where the digits read are what is left of the true value, or it but for one
+ * digit.
  */
 import { equal } from "../support/assert.ts";
-import { lostDigits } from "../../shared/extraction/fields/lost_digits.ts";
+import { lostDigits, misreadDigit } from "../../shared/extraction/fields/lost_digits.ts";
 import { matchLabelText } from "../../shared/extraction/fields/labels.ts";
 
 Deno.test("lostDigits() restores leading digits and a lost decimal mark", () => {
@@ -33,6 +34,20 @@ Deno.test("lostDigits() leaves numbers whose digits the quotient does not end in
   equal(lostDigits(80, 1.8), null);
   // A quotient with more decimals than a document prints is no value it printed.
   equal(lostDigits(548, 11_000 / 3.1), null);
+});
+
+Deno.test("misreadDigit() restores one digit read as another, the rest in place", () => {
+  equal(misreadDigit(298, 40_492.6 / 138.2), 293);
+  equal(misreadDigit(6.4, 6.9), 6.9);
+  equal(misreadDigit(1850, 1350), 1350);
+  // Two digits off, a digit more or fewer, the mark moved, one digit alone, an inexact
+  // quotient, the value itself: left as read.
+  equal(misreadDigit(298, 213), null);
+  equal(misreadDigit(298, 2938), null);
+  equal(misreadDigit(29.8, 2.93), null);
+  equal(misreadDigit(8, 3), null);
+  equal(misreadDigit(298, 40_492.6 / 138.7), null);
+  equal(misreadDigit(293, 293), null);
 });
 
 Deno.test("matchLabelText() knows a long label word with one letter misread, and a slash read as a bar", () => {

@@ -1,6 +1,8 @@
 /**
  * A scan's table row whose price OCR read with a speck over its separator ("3:25" for 3.25,
- * "7;538" for 7,538): read as the separator it is, so that the row's arithmetic holds.
+ * "7;538" for 7,538): read as the separator it is, so that the row's arithmetic holds. A
+ * quantity with one digit misread ("298" for 293) is the one the arithmetic gives; one read as
+ * no number ("Sill" for 31) is the amount over the price, where that is whole.
  */
 import { assert, equal } from "../support/assert.ts";
 import { findFields } from "../../shared/extraction/fields/finder.ts";
@@ -84,4 +86,33 @@ Deno.test("an OCR weight run into the HS code beside it leaves the code, found l
   equal(watches?.hs_code?.value, "9102 11");
   assert(watches!.hs_code!.confidence < 0.9, "where the decimals end is a guess");
   equal(bearings?.hs_code?.value, "8482.20");
+});
+
+Deno.test("an OCR quantity with one digit misread is the one the row's arithmetic gives, not sure", async () => {
+  const doc = scan([
+    ...row(220, [[40, "Wrist-watches"], [300, "298"], [380, "138.20"], [480, "40,492.60"]]),
+    ...row(240, [[40, "Skin care creams"], [300, "3600"], [380, "26.10"], [480, "93,960.00"]]),
+  ]);
+  const [watches, creams] = (await findFields(doc, await fileLookups())).goods.line_items;
+  equal(watches?.quantity?.value, 293);
+  assert(watches!.quantity!.confidence < 0.9, "mended, not read");
+  equal(creams?.quantity?.value, 3600);
+});
+
+Deno.test("an OCR quantity read as no number is the amount over the price, where that is whole", async () => {
+  const lines = [
+    ...row(220, [[40, "Wrist-watches"], [300, "Sill"], [380, "318.40"], [480, "9,870.40"]]),
+    ...row(240, [[40, "Steel frames"], [300, "I5"], [380, "322.50"], [480, "4,800.00"]]),
+    ...row(260, [[40, "Skin care creams"], [300, "4,350"], [380, "19.10"], [480, "83,085.00"]]),
+  ];
+  const [watches, frames, creams] = (await findFields(scan(lines), await fileLookups())).goods
+    .line_items;
+  equal(watches?.quantity?.value, 31);
+  assert(watches!.quantity!.confidence < 0.9, "found from the arithmetic, not read");
+  // 4,800.00 / 322.50 is no whole number: no quantity.
+  equal(frames?.quantity, undefined);
+  equal(creams?.quantity?.value, 4350);
+  // A text layer's cell holds what was written.
+  const layer: TextDocument = { ...scan(lines), source: "pdf_text" };
+  equal((await findFields(layer, await fileLookups())).goods.line_items[0]?.quantity, undefined);
 });

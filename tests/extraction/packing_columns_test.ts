@@ -2,7 +2,8 @@
  * A packing list set like a spreadsheet printed to PDF: headers flush left in their cells,
  * numbers flush right, so each column's numbers end just before the next header starts, nearer
  * that header's words than their own. The cartons column must keep its numbers (they are not
- * the quantities), and line numbers run into the goods' text are not part of it.
+ * the quantities), and line numbers run into the goods' text (all rows' or some rows', each its
+ * own place) are not part of it.
  */
 import { equal } from "../support/assert.ts";
 import { findFields } from "../../shared/extraction/fields/finder.ts";
@@ -72,5 +73,23 @@ Deno.test("withoutLineNumbers() strips 1, 2, 3… only where every row starts wi
   equal(
     withoutLineNumbers(["1 Steel frames", "3 Olive oil"]).join("|"),
     "1 Steel frames|3 Olive oil",
+  );
+});
+
+Deno.test("withoutLineNumbers() strips the numbers of rows that start with their own place", () => {
+  // Rows 10 and 11 of eleven: their two-digit numbers ran into the text, the others' did not.
+  const rows = [...Array.from({ length: 9 }, (_, i) => `Goods ${i + 1}`), "10 Men's trousers"];
+  equal(
+    withoutLineNumbers([...rows, "11 Olive oil, 5 l tins"]).slice(8).join("|"),
+    "Goods 9|Men's trousers|Olive oil, 5 l tins",
+  );
+  // One row so numbered, or a row starting with a number not its place, strips nothing.
+  equal(
+    withoutLineNumbers([...rows, "Olive oil"]).slice(9).join("|"),
+    "10 Men's trousers|Olive oil",
+  );
+  equal(
+    withoutLineNumbers([...rows, "11 Olive oil", "5 Door cabinets"]).slice(9).join("|"),
+    "10 Men's trousers|11 Olive oil|5 Door cabinets",
   );
 });

@@ -1,9 +1,11 @@
 /**
  * A party's address ends at its country's line: what the reading runs on into below it (the
  * title under a letterhead, a notify party under the buyer) is not its address, and the last
- * country named there is not its country.
+ * country named there is not its country. A scan's country misread by a letter is read, not
+ * sure. A label centred on its cell counts the contact lines under the block.
  */
-import { equal } from "../support/assert.ts";
+import { assertEquals, equal } from "../support/assert.ts";
+import { CountryIndex } from "../../shared/extraction/fields/countries.ts";
 import { findFields } from "../../shared/extraction/fields/finder.ts";
 import { fileLookups } from "../../shared/extraction/fields/reference_files.ts";
 import type { TextDocument } from "../../shared/extraction/layout.ts";
@@ -58,4 +60,67 @@ Deno.test("of two country lines in a row, the last is the country", async () => 
   const result = await findFields(doc, await fileLookups());
   equal(result.exporter?.address?.value, "Distillery Road, Keith AB55 5BT, Scotland");
   equal(result.exporter?.country?.value, "GB");
+});
+
+Deno.test("misreadAtEnd() reads a country a scan misread by a letter, set apart as one", async () => {
+  const countries = new CountryIndex(await (await fileLookups()).countries());
+  assertEquals(countries.misreadAtEnd("Nagoya 455-0032, APAN"), {
+    code: "JP",
+    rest: "Nagoya 455-0032",
+  });
+  assertEquals(countries.misreadAtEnd("64000 Monterrey, N.L., Möxico"), {
+    code: "MX",
+    rest: "64000 Monterrey, N.L.",
+  });
+  assertEquals(countries.misreadAtEnd("CHlNA"), { code: "CN", rest: "" });
+  // A town one letter from a country, in lower case or after its postcode; a name read whole
+  // (byName's); a short name; a word two letters off.
+  equal(countries.misreadAtEnd("Karatay, Konya"), null);
+  equal(countries.misreadAtEnd("42000 KONYA"), null);
+  equal(countries.misreadAtEnd("Leeds, JAPAN"), null);
+  equal(countries.misreadAtEnd("Havana, CUBE"), null);
+  equal(countries.misreadAtEnd("Basel, SWlTZERLAMD"), null);
+});
+
+Deno.test("a scanned address's last line ends in a misread country: the country, not sure", async () => {
+  const lines = [
+    ...words(40, 60, "Buyer: Kansai Seiki Co., Ltd."),
+    ...words(40, 72, "125-2-125 Minatojima Nakamachi"),
+    ...words(40, 84, "Nagoya 455-0032, APAN"),
+    ...row(200, [[40, "Description"], [300, "Quantity"], [380, "Unit price"], [480, "Amount"]]),
+    ...row(220, [[40, "Steel frames"], [300, "10"], [380, "5.00"], [480, "50.00"]]),
+  ];
+  const scan: TextDocument = {
+    kind: "text",
+    source: "ocr",
+    pages: [{ width: 600, height: 850, words: lines.map((w) => ({ ...w, confidence: 0.95 })) }],
+  };
+  const importer = (await findFields(scan, await fileLookups())).importer;
+  equal(importer?.address?.value, "125-2-125 Minatojima Nakamachi, Nagoya 455-0032");
+  equal(importer?.country?.value, "JP");
+  equal(importer!.country!.confidence < 0.9, true);
+  // A text layer holds what was written.
+  const layer = (await findFields(onePage(lines), await fileLookups())).importer;
+  equal(layer?.address?.value, "125-2-125 Minatojima Nakamachi, Nagoya 455-0032, APAN");
+  equal(layer?.country, undefined);
+});
+
+Deno.test("a label centred on its cell counts the contact lines under the block", async () => {
+  // "Adressé à" stands by the block's fourth line of six: the name's two lines, the street
+  // above it; the tax number and the telephone below it are the cell's, not the address's.
+  const doc: TextDocument = onePage([
+    ...words(88, 107, "Anadolu Tekstil San. ve Tic."),
+    ...words(88, 117, "A.Ş."),
+    ...words(88, 128, "Liman Yolu No: 110"),
+    ...words(40, 137, "Adressé à 35000 İzmir").map((w, i) => i < 2 ? w : { ...w, x: w.x + 2 }),
+    ...words(88, 148, "Türkiye"),
+    ...words(88, 159, "Vergi No: 1234567890"),
+    ...words(88, 168, "Tel: +90 212 555 0101"),
+    ...row(200, [[40, "Description"], [300, "Quantity"], [380, "Unit price"], [480, "Amount"]]),
+    ...row(220, [[40, "Steel frames"], [300, "10"], [380, "5.00"], [480, "50.00"]]),
+  ]);
+  const importer = (await findFields(doc, await fileLookups())).importer;
+  equal(importer?.name?.value, "Anadolu Tekstil San. ve Tic. A.Ş.");
+  equal(importer?.address?.value, "Liman Yolu No: 110, 35000 İzmir");
+  equal(importer?.country?.value, "TR");
 });

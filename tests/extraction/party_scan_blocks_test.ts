@@ -2,9 +2,10 @@
  * Party blocks as scans leave them: a line's words set so far apart that OCR makes two phrases
  * of it ("P.0." "Box 1120"), a label stacked over four lines of a narrow column in two
  * languages, a centred letterhead under a logo's debris, a town's state code after a dash,
- * letters misread (an abbreviation's O or l read as a digit, "ü" as "ii"), box 2's label
- * lost, a house number wrapped under its street, two party labels read as one phrase, a
- * mark read as letters, and the Turkish "Sayın" and "Gönderilen".
+ * letters misread (an abbreviation's O or l read as a digit, "ü" as "ii", "ß" as B or R), box
+ * 2's label lost, a house number wrapped under its street, two party labels read as one phrase,
+ * a mark read as letters, the Turkish "Sayın" and "Gönderilen", and a block beside its label
+ * whose lines fall between those of the column beside.
  */
 import { assertEquals, equal } from "../support/assert.ts";
 import { findFields } from "../../shared/extraction/fields/finder.ts";
@@ -156,11 +157,17 @@ Deno.test("scanMisreadsMended() mends misreads the word's own form gives away", 
   equal(scanMisreadsMended("Atatiirk Caddesi No: 173"), "Atatürk Caddesi No: 173");
   equal(scanMisreadsMended("32, Quai de I'Europe"), "32, Quai de l'Europe");
   equal(scanMisreadsMended("Southampton S014 3TJ"), "Southampton SO14 3TJ");
+  equal(scanMisreadsMended("HafenstraBe 217"), "Hafenstraße 217");
+  equal(scanMisreadsMended("IndustriestraRe 195"), "Industriestraße 195");
+  equal(scanMisreadsMended("GroRer Burstah 52"), "Großer Burstah 52");
   // Real double i's, the English "I'll", and a postcode as it should be stay as they are.
   equal(scanMisreadsMended("ul. Armii Krajowej 12"), "ul. Armii Krajowej 12");
   equal(scanMisreadsMended("Hawaiian Skiing Co."), "Hawaiian Skiing Co.");
   equal(scanMisreadsMended("I'll"), "I'll");
   equal(scanMisreadsMended("London E1 6AN"), "London E1 6AN");
+  // Inner capitals of names follow a capital or a consonant.
+  equal(scanMisreadsMended("DeBeers House, McRae Street"), "DeBeers House, McRae Street");
+  equal(scanMisreadsMended("LeBlanc & Fils, PORTE 3"), "LeBlanc & Fils, PORTE 3");
 });
 
 Deno.test("a scanned party's misread letters are mended, a text layer's left alone", async () => {
@@ -311,5 +318,49 @@ Deno.test("the Turkish addressee's 'Sayın' heads the importer's block", async (
     "Thames Engineering Ltd",
     "184 High Street, Manchester M1 1AE",
     "GB",
+  ]);
+});
+
+Deno.test("a label centred beside a block whose lines fall between the next column's reads it all", async () => {
+  // Two boxes side by side, their lines at different heights: the customer's lines stand
+  // between the manufacturer's, its label at the middle of its block.
+  const placed = sketch(`
+    170 67 Distribuidora Norteña, S.A.
+    43 87 Manufacturer
+    170 87 Av. Independencia 94
+    170 98 91700 Veracruz, Ver.
+    405 104 Kansai Seiki Co., Ltd.
+    170 109 Mexico
+    405 114 89-2-89 Minatojima Nakamachi
+    170 119 RFC IGO-850101-AB1
+    405 125 Kobe 650-0042
+    301 127 Customer
+    405 136 JAPAN
+    405 146 TEL 078-302-1234
+  `).map((w) => ({ ...w, height: 7 }));
+  const { importer } = await parties(page("ocr", placed));
+  assertEquals(importer, [
+    "Kansai Seiki Co., Ltd.",
+    "89-2-89 Minatojima Nakamachi, Kobe 650-0042",
+    "JP",
+  ]);
+});
+
+Deno.test("a name's legal form wrapped alone onto a scanned line is no debris", async () => {
+  const doc = page(
+    "ocr",
+    sketch(`
+    40 60 Buyer:
+    40 72 Anadolu Tekstil San. ve Tic.
+    40 84 A.Ş.
+    40 96 Liman Yolu No: 110
+    40 108 35000 İzmir
+    40 120 Türkiye
+  `),
+  );
+  assertEquals((await parties(doc)).importer, [
+    "Anadolu Tekstil San. ve Tic. A.Ş.",
+    "Liman Yolu No: 110, 35000 İzmir",
+    "TR",
   ]);
 });

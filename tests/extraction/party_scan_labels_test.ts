@@ -3,10 +3,12 @@
  * Customer") or its CJK half misread ("放売者 Exporter:"), a CJK label's colon lost before the
  * name, a box's number set apart from a label whose CJK half was lost ("2." … "/Consignee:"),
  * a field label apart from its value ("Name:" … "Helvetia Uhren AG"), CJK field labels without
- * their colon, and a country line read as debris. Each still gives the party's block.
+ * their colon, a country line read as debris, and a Japanese label read in simplified
+ * characters ("请求先" for "請求先"). Each still gives the party's block.
  */
 import { assertEquals, equal } from "../support/assert.ts";
 import { matchLabelText } from "../../shared/extraction/fields/labels.ts";
+import { fold } from "../../shared/extraction/fields/text.ts";
 import type { TextDocument, Word } from "../../shared/extraction/layout.ts";
 import { sketch } from "../support/placed_words.ts";
 import { partyFields as parties } from "./party_support.ts";
@@ -117,5 +119,27 @@ Deno.test("field labels apart from their values, without colons, or over debris"
     "Harbor Imports, Inc.",
     "203 Industrial Parkway, Savannah, GA 31401",
     undefined,
+  ]);
+});
+
+Deno.test("a Japanese label read in simplified characters is the label", async () => {
+  equal(fold("請求書番号"), fold("请求书番号"));
+  equal(fold("發票"), fold("发票"));
+  equal(matchLabelText("请求先")?.kind, "importer");
+  equal(matchLabelText("输入者")?.kind, "importer");
+  const doc = ocrPage(sketch(`
+    36 80 Yamato Denki Co., Ltd.
+    36 93 192-2-192 Umeda
+    36 105 Nagoya 455-0032, JAPAN
+    36 149 请求先
+    36 161 Windsor Textiles PLC
+    37 172 151 High Street
+    37 185 Leeds LS1 4AP, UNITED KINGDOM
+    37 197 EORI GB123456789000
+  `));
+  assertEquals((await parties(doc)).importer, [
+    "Windsor Textiles PLC",
+    "151 High Street, Leeds LS1 4AP",
+    "GB",
   ]);
 });

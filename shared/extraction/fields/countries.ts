@@ -184,6 +184,31 @@ export class CountryIndex {
   }
 
   /**
+   * The country a scan's last word names with one letter misread, lost or added ("APAN",
+   * "Möxico", "SPAlN"), or null. Only a word set apart as a country is (alone on its line, or
+   * after a comma) and that shows the misread: in capitals (but for the one letter), or with a mark no letter of the
+   * name has ("ö" for "e"); a town in lower case one letter from a country ("Konya", "Kenya")
+   * is not taken. Only names of five letters or more, one word each, and only where a single
+   * country is that near: shorter names lie one letter from too many words.
+   */
+  misreadAtEnd(text: string): { code: string; rest: string } | null {
+    const m = text.trim().match(/^(?:(.*?),\s*)?(\p{L}+)$/u);
+    const word = m?.[2] ?? "";
+    const last = fold(word);
+    const apart = m !== null && (m[1] !== undefined || text.trim() === word);
+    if (!apart || last.length < 4 || this.#byName.has(last)) return null;
+    // In capitals but for the letter misread, maybe ("CHlNA").
+    const capitals = (word.match(/\p{Ll}/gu) ?? []).length <= 1;
+    const near = new Set<string>();
+    for (const [name, code] of this.#byName) {
+      if (name.length < 5 || name.includes(" ") || !oneEditApart(last, name)) continue;
+      if (capitals || /[^\p{ASCII}]/u.test(word) && /^[a-z]+$/.test(name)) near.add(code);
+    }
+    if (near.size !== 1) return null;
+    return { code: [...near][0]!, rest: (m![1] ?? "").replace(/[\s,;-]+$/, "") };
+  }
+
+  /**
    * The country named at the end of an address line ("22767 Hamburg, Germany", "Chicago IL
    * 60612 USA"), or null. Only the last one to four words are tried, longest first.
    */
@@ -206,6 +231,15 @@ export class CountryIndex {
     }
     return null;
   }
+}
+
+/** One letter replaced, dropped or added turns a into b. */
+function oneEditApart(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1 || a === b) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1);
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
 }
 
 /** "Korea (the Republic of)" → itself, "Korea", "Republic of Korea", "Korea Republic of". */

@@ -27,7 +27,7 @@ import { clean } from "./text.ts";
 import { withoutLineNumbers } from "./line_numbers.ts";
 import { hsText } from "./hs_text.ts";
 import { type RowTriple, rowTriple, type Token } from "./row_arithmetic.ts";
-import { lostDigits } from "./lost_digits.ts";
+import { lostDigits, misreadDigit } from "./lost_digits.ts";
 import { withLitres } from "./litre_unit.ts";
 
 /** A description read from more than one line. */
@@ -62,6 +62,7 @@ export function readItems(
     : FOUND_TABLE;
   const items: ExtractedLineItem[] = [];
   const hsToCheck = new Map<number, string>();
+  const quantities = table.columns.some((c) => c.type === "quantity");
   const unnamedAmounts = table.columns.some((c) => c.type === "unit_price") &&
     !table.columns.some((c) => c.type === "amount");
   let sum = 0;
@@ -91,9 +92,10 @@ export function readItems(
       });
       [quantity, price, amount] = [cell(triple.quantity), cell(triple.price), cell(triple.amount)];
       check = "agrees";
-      // The quantity the goods' text started with is no part of it.
+      // The quantity the goods' text started with is no part of it, nor its unit written
+      // after it in lower case before the text's capital ("125,200 thousand Natural cork…").
       if (triple.quantity.cell === row.cells.description) {
-        description = description.replace(/^\S+\s+/, "");
+        description = description.replace(/^\S+\s+(?:\p{Ll}{1,8}\.?\s+(?=\p{Lu}))?/u, "");
       }
     }
     // An OCR row whose quantity or price lost digits: the other two numbers tell the value.
@@ -101,6 +103,13 @@ export function readItems(
       const mended = withLostDigits(quantity!, price!, amount!);
       if (mended) [quantity, price, check] = [mended.quantity, mended.price, "mended"];
     }
+    // An OCR row whose quantity's cell read as no number ("Sill" for 31): the amount over the
+    // price, where that is a whole number. Found so, the quantity is not sure; nothing says
+    // the row's other cells were misread.
+    const derived = ocr && !quantity && quantities && check === "unchecked"
+      ? quantityOf(price, amount, row.cells.quantity?.segments)
+      : null;
+    if (derived) quantity = derived;
     // An OCR row whose arithmetic failed (or was mended) was misread somewhere: its text and
     // codes are not sure either.
     const misread = ocr && (check === "disagrees" || check === "mended");
@@ -114,7 +123,9 @@ export function readItems(
         readerAdjusted(conf, row.cells.description!.segments, ocr),
       );
     }
-    if (quantity && quantity.value > 0) item.quantity = numberLeaf(quantity, check, ocr);
+    if (quantity && quantity.value > 0) {
+      item.quantity = numberLeaf(quantity, derived ? "mended" : check, ocr);
+    }
     if (price && price.value >= 0) item.unit_price = numberLeaf(price, check, ocr);
     const unit = unitOf(row, quantity);
     if (unit) {
@@ -197,7 +208,7 @@ const MENDED = 0.8;
 
 /**
  * The quantity or the price (not both) replaced by the value the other two numbers give,
- * where the one read is that value with digits lost (lost_digits.ts).
+ * where the one read is that value with digits lost or one digit misread (lost_digits.ts).
  */
 function withLostDigits(
   quantity: NumberCell,
@@ -206,12 +217,30 @@ function withLostDigits(
 ): { quantity: NumberCell; price: NumberCell } | null {
   // A unit run into the quantity may have taken its last digit ("12リ" for "127 szt.").
   const glued = quantity.rest !== "";
-  const q = price.value > 0 ? lostDigits(quantity.value, amount.value / price.value, glued) : null;
-  const p = quantity.value > 0 ? lostDigits(price.value, amount.value / quantity.value) : null;
+  const mend = (read: number, derived: number, glued = false) =>
+    lostDigits(read, derived, glued) ?? misreadDigit(read, derived);
+  const q = price.value > 0 ? mend(quantity.value, amount.value / price.value, glued) : null;
+  const p = quantity.value > 0 ? mend(price.value, amount.value / quantity.value) : null;
   if ((q === null) === (p === null)) return null;
   return q !== null
     ? { quantity: { ...quantity, value: q, ambiguous: false }, price }
     : { quantity, price: { ...price, value: p!, ambiguous: false } };
+}
+
+/**
+ * The quantity a row's amount and price give, where it is a whole number (a price rounded to
+ * the cent gives none else exactly): found so, never read.
+ */
+function quantityOf(
+  price: NumberCell | null,
+  amount: NumberCell | null,
+  segments: Segment[] | undefined,
+): NumberCell | null {
+  if (!price || !amount || price.value <= 0 || amount.value <= 0) return null;
+  const quotient = amount.value / price.value;
+  const whole = Math.round(quotient);
+  if (whole < 1 || Math.abs(quotient - whole) > 1e-6 * quotient) return null;
+  return { value: whole, ambiguous: false, rest: "", segments: segments ?? price.segments };
 }
 
 /** quantity × unit price = amount, to the cent or 0.1 % (rounded unit prices). */

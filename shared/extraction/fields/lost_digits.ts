@@ -5,7 +5,8 @@
  * two numbers then give the true value (amount ÷ price, amount ÷ quantity). The value so found
  * replaces the one read only where the read digits are what OCR would have left of it: its
  * last digits, or all its digits without the mark. A wrong amount seldom yields a quotient
- * that ends in the very digits read.
+ * that ends in the very digits read. A digit misread for another ("3" read "8") is told the
+ * same way: the quotient differs from the number read in that digit alone.
  */
 
 /** Fewer digits read than this match too many quotients by chance. */
@@ -32,6 +33,23 @@ export function lostDigits(read: number, derived: number, glued = false): number
   const lastLost = glued && Number.isInteger(rounded) && Number.isInteger(read) &&
     want.length === got.length + 1 && want.startsWith(got);
   return lastLost ? rounded : null;
+}
+
+/**
+ * The value `derived` where `read` is it with one digit misread ("298" for 293, "6,40" for
+ * 6,90): as many digits, all but one the same, the mark in the same place. Else null. A wrong
+ * amount seldom yields a quotient that exact, that near the number read.
+ */
+export function misreadDigit(read: number, derived: number): number | null {
+  if (!Number.isFinite(derived) || derived <= 0 || read <= 0) return null;
+  const scale = 10 ** MAX_DECIMALS;
+  const rounded = Math.round(derived * scale) / scale;
+  if (Math.abs(rounded - derived) > 1e-6 * Math.max(1, derived)) return null;
+  const [got, want] = [String(read), String(rounded)];
+  if (got.length !== want.length || got.indexOf(".") !== want.indexOf(".")) return null;
+  if (got.replace(".", "").length < MIN_DIGITS) return null;
+  const differ = [...got].filter((c, i) => c !== want[i]).length;
+  return differ === 1 ? rounded : null;
 }
 
 /** A number's digits as printed, without its mark or leading zeros (4.22 → "422"). */

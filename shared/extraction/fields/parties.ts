@@ -112,8 +112,20 @@ function readBlock(doc: DocumentLines, hit: LabelHit, tableLines: Set<number>): 
   }
   const alignTo = anchor ?? numberedColumn(doc, hit);
   let labelEnd = hit.segment.line;
+  // Contact lines ending the block ("Tel: …", a tax number): no part of it, but of its cell,
+  // which a label beside it is centred on.
+  let contacts = 0;
   for (const line of linesBelow(doc, hit.segment.line)) {
     if (lines.length >= MAX_BLOCK_LINES || tableLines.has(line.index)) break;
+    // A contact's line or its label ("Vergi No: …", "Tel: …") ends the block.
+    const contact = alignedIn(doc, line, alignTo);
+    if (contact && endsBlock(contact.text) && lines.length > 0) {
+      if (gapBetween(last, line) > maxLineGap(doc)) break;
+      contacts++;
+      last = contact;
+      continue;
+    }
+    if (contacts > 0) break;
     // A new label in the label's own column starts the next block ("Consignee:" under the
     // exporter's lines, its value right of it).
     // A label set over two lines or more ("Exportador /" over "Manufacturer /" over
@@ -153,7 +165,7 @@ function readBlock(doc: DocumentLines, hit: LabelHit, tableLines: Set<number>): 
   } else if (anchor && anchor.line === hit.segment.line) {
     // The label left of its value and centred on it: the block's first lines are above.
     const label = { x0: hit.segment.x0, x1: Math.min(hit.segment.x1, anchor.x0 - 0.5) };
-    const most = Math.max(2, lines.length - 1);
+    const most = Math.max(2, lines.length - 1 + contacts);
     const above = blockAbove(doc, hit, label, anchor, most, accept);
     lines.unshift(...above.map((seg) => withScanTail(doc, seg)));
   }
@@ -189,12 +201,12 @@ function houseNumbersJoined(lines: BlockLine[]): BlockLine[] {
 
 /**
  * What a scan made of a mark, a stamp or a lost word ("EE", "pe", "~~"): no digit, fewer than
- * three letters, no country's code ("DE" alone is a country line), and no CJK word (two
- * characters are a word there: "日本").
+ * three letters, no country's code ("DE" alone is a country line), no CJK word (two
+ * characters are a word there: "日本"), and no legal form (a name's "A.Ş." wrapped alone).
  */
 function scanDebris(text: string): boolean {
   return !/\d/.test(text) && !plausibleName(text) && !/^[A-Z]{2}$/.test(text.trim()) &&
-    !CJK_TEXT.test(text);
+    !CJK_TEXT.test(text) && !endsWithLegalForm(text);
 }
 
 const CJK_TEXT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
@@ -529,7 +541,7 @@ function partyOf(
     first.text,
     plausibleName(first.text) ? nameConfidence : Math.min(IMPLAUSIBLE, nameConfidence),
   );
-  const country = countryOf(rest, countries);
+  const country = countryOf(rest, countries) ?? (ocr ? misreadCountry(rest, countries) : null);
   // A country that ends a line ("33000 Mersin, TURKEY") ends the address: what follows is
   // contacts, or the text beside the block the reading ran on into.
   const kept = country ? rest.slice(0, country.index + 1) : rest;
@@ -551,11 +563,18 @@ function partyOf(
   }
   if (country) {
     const line = rest[country.index]!;
-    const confidence = country.lineAlone ? base + 0.02 : base - 0.05;
+    const confidence = country.misread
+      ? Math.min(base, MISREAD_COUNTRY)
+      : country.lineAlone
+      ? base + 0.02
+      : base - 0.05;
     out.country = conf.readLeaf(country.code, confidence, line.segments, ocr);
   }
   return out;
 }
+
+/** Confidence at most, for a country read from a name with a letter misread. */
+const MISREAD_COUNTRY = 0.6;
 
 /** Confidence at most, for a value that cannot be what it claims to be. */
 const IMPLAUSIBLE = 0.3;
@@ -574,6 +593,19 @@ interface CountryFound {
   rest: string;
   /** The country's first line, where its name was wrapped over two ("UNITED" over "KINGDOM"). */
   first?: number;
+  /** Read from a name with a letter misread. */
+  misread?: boolean;
+}
+
+/**
+ * A scan's address that names no country: its last line may end in one OCR misread by a
+ * letter ("Nagoya 455-0032, APAN"). Found so, it is less sure than a country read whole.
+ */
+function misreadCountry(lines: BlockLine[], countries: CountryIndex): CountryFound | null {
+  const index = lines.length - 1;
+  const end = index >= 0 ? countries.misreadAtEnd(lines[index]!.text) : null;
+  if (!end) return null;
+  return { ...end, index, lineAlone: fold(end.rest) === "", misread: true };
 }
 
 /**

@@ -2,7 +2,8 @@
  * A party label in a cell left of its value, set against the middle of the value's lines
  * ("Shipper" beside a four-line block, its name on the line above the label's): the block is
  * the run of lines aligned with the value and close together that spans the label's height,
- * not only the lines from the label's down.
+ * not only the lines from the label's down. Lines of a column beside, set at other heights
+ * between the block's, do not end it.
  */
 import type { DocumentLines, Line, Segment } from "./layout_lines.ts";
 import { gapBetween, maxLineGap, overlapX } from "./geometry.ts";
@@ -56,7 +57,10 @@ function alignedRun(
     const gap = step > 0 ? gapBetween(previous, line) : gapBetween(line, previous);
     if (gap > maxLineGap(doc) || otherTextInLabelColumn(line, hit, label)) break;
     const seg = leftAligned(doc, line, anchor);
-    if (!seg || !accept(seg)) break;
+    // A line of the column beside, set between two of the block's lines (the columns' lines
+    // fall at different heights), is passed over: the gap to the block's line before decides.
+    if (!seg) continue;
+    if (!accept(seg)) break;
     out.push(seg);
     previous = seg;
   }

@@ -1,7 +1,7 @@
 /**
  * Letters OCR misreads in a scanned party's name and address, mended where the word's own form
  * tells which letter was meant: an abbreviation holds letters, not digits; "ü" comes out as "ii"
- * inside a word; the French and Italian elision "l'" comes out as "I'"; a British postcode's
+ * inside a word, "ß" as a capital B or R; the French and Italian elision "l'" comes out as "I'"; a British postcode's
  * letters cannot be digits.
  */
 
@@ -41,10 +41,18 @@ const ELISION = /(?<![\p{L}\p{N}])I(?=['’](?:[aeiouhy\p{Lu}]))/gu;
  */
 const UK_POSTCODE = /\b([A-Z])0(\d{1,2} \d[A-Z]{2})\b/g;
 
+/**
+ * "ß" read as a capital B or R inside a word ("HafenstraBe", "IndustriestraRe", "GroRer"): a
+ * capital after a lower-case vowel and before a lower-case "e" is written by no language here
+ * (a name's inner capital follows a capital or a consonant: "DeBeers", "McRae", "LeBlanc").
+ */
+const SHARP_S = /(?<=\p{Ll}[aeiouäöü])[BR](?=e)/gu;
+
 /** The scan's misreads above mended in a line of a party's block. */
 export function scanMisreadsMended(text: string): string {
   return abbreviationLetters(text)
     .replace(DOUBLE_I, "ü")
+    .replace(SHARP_S, "ß")
     .replace(ELISION, "l")
     .replace(UK_POSTCODE, "$1O$2");
 }

@@ -16,6 +16,7 @@ import { codesApart } from "./table_codes.ts";
 import { quantitiesFromCodes } from "./hs_text.ts";
 import { retypeByContent } from "./table_retype.ts";
 import { withUnnamedAmount } from "./table_amounts.ts";
+import { quantitiesBeside, quantityOutOfUnit } from "./table_quantities.ts";
 import { gapBetween, maxLineGap, overlapX } from "./geometry.ts";
 import { matchLabel } from "./labels.ts";
 import { fold } from "./text.ts";
@@ -80,6 +81,7 @@ export function findTable(doc: DocumentLines): RawTable | null {
   const kept = rows.slice(0, MAX_ROWS);
   retypeByContent(kept, columns);
   quantitiesFromCodes(kept);
+  quantitiesBeside(kept, columns);
   return { rows: kept, columns, regions };
 }
 
@@ -112,6 +114,7 @@ function rowsUnder(
   );
   const { columns, added } = codesApart(doc, described, header.lastLine, endsTable);
   const lines: TableLine[] = [];
+  const types = new Set(columns.map((c) => c.type));
   let end = header.lastLine;
   let previous: { y1: number } = doc.lines[header.lastLine]!;
   let emptyRun = 0;
@@ -129,10 +132,10 @@ function rowsUnder(
       continue;
     }
     emptyRun = 0;
+    if (types.has("quantity")) quantityOutOfUnit(cells);
     lines.push({ line, cells });
     previous = line;
   }
-  const types = new Set(columns.map((c) => c.type));
   return {
     rows: joinLines(lines, types, smallPrint(doc, lines)),
     end: Math.min(end, doc.lines.length - 1),

@@ -1055,6 +1055,8 @@ export const INTL_HEADERS: [ColumnType, string[]][] = [
     "Pezzi",
     "Stuks",
     "Aantal st.",
+    "Aant.",
+    "Hoev.",
     "Szt.",
     "Ilość szt.",
     "Il.",
