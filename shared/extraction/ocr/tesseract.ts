@@ -29,7 +29,13 @@ import { createRequire } from "node:module";
 import type { GrayImage } from "./gray.ts";
 import type { Word } from "../layout.ts";
 import { encodePgm } from "./pgm.ts";
-import { countryLanguages, isCjk, type LatinLanguage, latinLanguage } from "./languages.ts";
+import {
+  cjkProbes,
+  countryLanguages,
+  isCjk,
+  type LatinLanguage,
+  latinLanguage,
+} from "./languages.ts";
 import { type CjkModel, surest, withCjkReading } from "./cjk_page.ts";
 import { area, type Box, intersection } from "./boxes.ts";
 import { unreadInk } from "./unread_ink.ts";
@@ -129,10 +135,8 @@ export class TesseractEngine {
 
   /** The English reading, joined with a reading in the page's language where it has one. */
   private inPageLanguage(words: PixelWord[], dpi: number, image: GrayImage): PixelWord[] {
-    const uncertain = words.filter((w) => w.confidence < REREAD_BELOW)
-      .sort((a, b) => a.confidence - b.confidence)
-      .slice(0, CJK_PROBES);
-    if (uncertain.length === 0) return words;
+    if (!words.some((w) => w.confidence < REREAD_BELOW)) return words;
+    const uncertain = cjkProbes(words, REREAD_BELOW, CJK_PROBES);
     // The Japanese model reads Chinese characters too: it tells a CJK page, and only then is
     // the Chinese model asked, so a Latin page pays for one probe.
     const hits = (boxes: PixelWord[][]) =>
