@@ -8,6 +8,10 @@
  *
  *   nice deno run -A scripts/corpus/make_dev_scans.ts --out /work/wt/dev15scan [--every 2]
  *   nice deno run -A scripts/corpus/make_dev_scans.ts --from-dir /work/wt/dev601 --out …
+ *
+ * The formats alternate by document (the first a 300 dpi scan, the next an image-only PDF…);
+ * `--shift 1` swaps them, so a second directory made with it holds each document's other
+ * format, and the two formats of one document can be compared pair by pair.
  */
 import { type ScanFormat, scanPages, scanPlan } from "./gen/scan.ts";
 import { fnv1a, Rng } from "./gen/rng.ts";
@@ -30,6 +34,7 @@ function arg(name: string): string | undefined {
 const out = (arg("--out") ?? "/work/wt/dev15scan").replace(/\/$/, "");
 const every = Number(arg("--every") ?? "2");
 const fromDir = arg("--from-dir")?.replace(/\/?$/, "/");
+const shift = Number(arg("--shift") ?? "0");
 
 type Entry = CorpusEntry & { source?: string };
 const sourceDir = fromDir ? new URL(`file://${fromDir}`) : GENERATED_DIR;
@@ -46,7 +51,7 @@ await Deno.mkdir(`${out}/build`, { recursive: true });
 const manifest: Record<string, unknown>[] = [];
 for (const [n, twin] of twins.entries()) {
   const id = twin.file.replace(/\.pdf$/, "");
-  const format = DEV_FORMATS[n % DEV_FORMATS.length]!;
+  const format = DEV_FORMATS[(n + shift) % DEV_FORMATS.length]!;
   // A seed of its own ("dev:"), so no dev scan repeats a corpus scan's noise.
   const rng = new Rng(fnv1a(`dev:${format}:${id}`));
   const plan = scanPlan(format, rng);

@@ -4,7 +4,10 @@
  * that one is scored only by `deno task bench extraction`, when reporting.
  *
  *   nice deno run -A scripts/corpus/score_tune.ts [--formats digital_pdf,xlsx] [--misses]
- *     [--only g012,g013] [--dir /some/dev/batch]
+ *     [--only g012,g013] [--dir /some/dev/batch] [--docs]
+ *
+ * `--docs` prints a line per document (fields right of expected, seconds to extract), for
+ * comparing two formats of one document or two runs pair by pair.
  *
  * `--dir` scores another folder's manifest.json instead, never its held-out entries: a
  * development batch written by `make_generated.ts --dev` (all of it), or the fresh development
@@ -36,6 +39,7 @@ const formats = arg("--formats")?.split(",");
 const dir = arg("--dir");
 const only = arg("--only")?.split(",");
 const misses = Deno.args.includes("--misses");
+const docs = Deno.args.includes("--docs");
 const pct = (t: Tally) => `${(ratio(t.right, t.expected) * 100).toFixed(1)} %`;
 
 const provider = new BuiltInExtractionProvider(await fileLookups(), { ocr: loadOcr });
@@ -52,13 +56,19 @@ const byFormat = new Map<string, Tally[]>();
 const byField = new Map<string, Tally[]>();
 try {
   for (const entry of entries) {
+    const started = performance.now();
     const result = await provider.extract(await readCorpusFile(entry), {
       signal: AbortSignal.timeout(180_000),
     }).catch((e) => {
       console.log(`${entry.file}: refused: ${e instanceof Error ? e.message : e}`);
       return { goods: { line_items: [] } };
     });
+    const seconds = (performance.now() - started) / 1000;
     const scores = scoreDocument(await expectedOf(entry), result);
+    if (docs) {
+      const t = tally(scores);
+      console.log(`doc ${entry.file} ${t.right}/${t.expected} ${seconds.toFixed(1)} s`);
+    }
     byFormat.set(entry.format, [...byFormat.get(entry.format) ?? [], tally(scores)]);
     for (const [field, t] of tallyByField(scores)) {
       byField.set(field, [...byField.get(field) ?? [], t]);

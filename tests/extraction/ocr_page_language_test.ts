@@ -4,7 +4,7 @@
  * read the same letters, and the other reading's word where the English one was unsure.
  */
 import { withPageLanguage } from "../../shared/extraction/ocr/tesseract.ts";
-import { countryLanguages } from "../../shared/extraction/ocr/languages.ts";
+import { cjkProbes, countryLanguages } from "../../shared/extraction/ocr/languages.ts";
 import type { PixelWord } from "../../shared/extraction/ocr/tesseract.ts";
 import { assertEquals } from "../support/assert.ts";
 
@@ -95,4 +95,28 @@ Deno.test("withPageLanguage() with accentsOnly sets a name's own accents where t
     // A less sure reading of other accents leaves the page's own.
     ["Rhône", "Zürich", "Colón"],
   );
+});
+
+Deno.test("cjkProbes() takes the least certain words of the type's size, not a rule's remnants", () => {
+  const at = (text: string, confidence: number, height = 30): PixelWord => ({
+    ...word(text, 0, confidence),
+    height,
+  });
+  const words = [
+    ...["Shenzhen", "Industrial", "Road", "Stuttgart", "Germany"].map((t) => at(t, 0.95)),
+    // What a whitened table rule leaves: dashes a pixel high, read at confidence 0.
+    at("—", 0, 1),
+    at("i", 0, 1),
+    at("a.", 0, 2),
+    // A Chinese label read by the English model as Latin debris.
+    at("ECAR", 0.12, 36),
+    at("REHS", 0.4, 50),
+    at("RRA:", 0.57),
+    // Punctuation alone is no label.
+    at("|", 0.2, 36),
+    // Sure words are not probed.
+    at("CHINA", 0.96),
+  ];
+  assertEquals(cjkProbes(words, 0.8, 2).map((w) => w.text), ["ECAR", "REHS"]);
+  assertEquals(cjkProbes(words, 0.8, 10).map((w) => w.text), ["ECAR", "REHS", "RRA:"]);
 });
