@@ -313,6 +313,29 @@ const CONCEPTS = `concept as materialized (
  * of its subheading. \`cover\` is a condition on them, \`coverage\` how many
  * concepts a row covers.
  */
+/**
+ * The columns of a candidate row (candidates() writes them, per branch, in this order), without
+ * its coverage: what the statements carry from their hits to the ranking.
+ */
+const CANDIDATE_COLUMNS = [
+  "code",
+  "level",
+  "description",
+  "country",
+  "duty_rate",
+  "context",
+  "parent",
+  "unit",
+  "own",
+  "lines",
+  "search_match",
+  "head_match",
+  "stated_bounds",
+  "states",
+  "states_fresh",
+  "residual",
+];
+
 function hits(cover: string, coverage: string, national: boolean): string {
   return `hits as (${candidates(cover, coverage, national)})`;
 }
@@ -454,9 +477,7 @@ function matchingFewer(national: boolean): string {
         where walk.code is null and walk.missing < $9::int
      ),
      hits as (
-       select code, level, description, country, duty_rate, context, parent, unit, own,
-              lines, search_match, head_match, stated_bounds, states, states_fresh, residual,
-              coverage
+       select ${CANDIDATE_COLUMNS.join(", ")}, coverage
          from walk
         where code is not null
      )`,
@@ -545,10 +566,7 @@ function matchingMost(national: boolean): string {
   return wordSearch(
     `${hits("true", "0::bigint", national)},
      counted as (
-       select hits.code, hits.level, hits.description, hits.country, hits.duty_rate,
-              hits.context, hits.parent, hits.unit, hits.own, hits.lines, hits.search_match,
-              hits.head_match, hits.stated_bounds, hits.states, hits.states_fresh, hits.residual,
-              m.coverage
+       select ${CANDIDATE_COLUMNS.map((c) => `hits.${c}`).join(", ")}, m.coverage
          from hits
         cross join lateral (
           select count(*) as coverage from wanted c where hits.search_match @@ c.covers
@@ -576,9 +594,7 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
     coverageVaries
       // (the most concepts a code covers, with a country a national line (NATIONAL_ANSWER); the
       // codes covering more count as covering that many, as the next level reads them)
-      ? `select code, level, description, country, duty_rate, context, parent, unit, own, lines,
-                search_match, head_match, stated_bounds, states, states_fresh, residual,
-                least(coverage, top) as coverage
+      ? `select ${CANDIDATE_COLUMNS.join(", ")}, least(coverage, top) as coverage
            from (select ${from}.*,
                         coalesce(max(coverage) filter (where ${NATIONAL_ANSWER}) over (),
                                  max(coverage) over ()) as top
