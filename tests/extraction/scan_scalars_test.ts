@@ -7,24 +7,18 @@ import { equal } from "../support/assert.ts";
 import { findFields } from "../../shared/extraction/fields/finder.ts";
 import { fileLookups } from "../../shared/extraction/fields/reference_files.ts";
 import type { TextDocument, Word } from "../../shared/extraction/layout.ts";
-import { row, words } from "../support/placed_words.ts";
+import { row, scannedPage, words } from "../support/placed_words.ts";
 
 function scan(placed: Word[]): TextDocument {
-  return {
-    kind: "text",
-    source: "ocr",
-    pages: [{
-      width: 600,
-      height: 850,
-      words: [
-        ...words(40, 40, "Handelsfactuur / INVOICE"),
-        ...words(40, 70, "Seller: Brookfield Trading Ltd"),
-        ...placed,
-        ...row(300, [[40, "Description"], [300, "Quantity"], [380, "Unit price"], [480, "Amount"]]),
-        ...row(320, [[40, "Ball bearings"], [300, "10"], [380, "2.50"], [480, "25.00"]]),
-      ].map((w) => ({ ...w, confidence: 0.93 })),
-    }],
-  };
+  return scannedPage(
+    [
+      ...words(40, 40, "Handelsfactuur / INVOICE"),
+      ...words(40, 70, "Seller: Brookfield Trading Ltd"),
+      ...placed,
+      ...row(300, [[40, "Description"], [300, "Quantity"], [380, "Unit price"], [480, "Amount"]]),
+      ...row(320, [[40, "Ball bearings"], [300, "10"], [380, "2.50"], [480, "25.00"]]),
+    ].map((w) => ({ ...w, confidence: 0.93 })),
+  );
 }
 
 Deno.test("an invoice number right of a label OCR cut into phrases is the label's value", async () => {

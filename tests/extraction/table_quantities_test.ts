@@ -15,8 +15,7 @@ import {
 } from "../../shared/extraction/fields/table_quantities.ts";
 import type { RawRow } from "../../shared/extraction/fields/table.ts";
 import type { Column, ColumnType } from "../../shared/extraction/fields/table_header.ts";
-import type { TextDocument } from "../../shared/extraction/layout.ts";
-import { row, words } from "../support/placed_words.ts";
+import { onePage, row, scannedPage, words } from "../support/placed_words.ts";
 
 const COLUMNS = ["quantity", "description", "unit", "unit_price", "amount"].map((type, i) => ({
   type,
@@ -148,11 +147,7 @@ Deno.test("a scanned quantity run into its unit under the unit's header is the q
       "2204 21",
     ]]),
   ].map((w) => ({ ...w, height: 7, confidence: 0.95 }));
-  const doc: TextDocument = {
-    kind: "text",
-    source: "ocr",
-    pages: [{ width: 600, height: 850, words: placed }],
-  };
+  const doc = scannedPage(placed);
   const items = (await findFields(doc, await fileLookups())).goods.line_items;
   assertEquals(items.map((i) => `${i.quantity?.value} ${i.unit_of_measure?.value}`), [
     "3750 boxes",
@@ -165,24 +160,16 @@ Deno.test("a scanned quantity run into its unit under the unit's header is the q
 Deno.test("a scanned table's quantities and units set before the goods are read with them", async () => {
   // The quantity's header and the description's share a cell; the rows' quantities, units
   // and goods' text are one phrase each, starting left of where the goods' text starts.
-  const doc: TextDocument = {
-    kind: "text",
-    source: "ocr",
-    pages: [{
-      width: 600,
-      height: 850,
-      words: [
-        ...words(40, 40, "COMMERCIAL INVOICE"),
-        ...row(200, [[110, "Quantity (pcs) Description"], [400, "Unit price"], [480, "Amount"]]),
-        ...words(150, 220, "25 250 bags Green coffee beans"),
-        ...row(220, [[400, "8.76"], [480, "221,190.00"]]),
-        ...words(165, 235, "208 pcs Wrist-watches, automatic"),
-        ...row(235, [[400, "615.40"], [480, "128,003.20"]]),
-        ...words(156, 250, "3 000 ctns Canned tuna in olive oil"),
-        ...row(250, [[400, "19.60"], [480, "58,800.00"]]),
-      ].map((w) => ({ ...w, confidence: 0.95 })),
-    }],
-  };
+  const doc = scannedPage([
+    ...words(40, 40, "COMMERCIAL INVOICE"),
+    ...row(200, [[110, "Quantity (pcs) Description"], [400, "Unit price"], [480, "Amount"]]),
+    ...words(150, 220, "25 250 bags Green coffee beans"),
+    ...row(220, [[400, "8.76"], [480, "221,190.00"]]),
+    ...words(165, 235, "208 pcs Wrist-watches, automatic"),
+    ...row(235, [[400, "615.40"], [480, "128,003.20"]]),
+    ...words(156, 250, "3 000 ctns Canned tuna in olive oil"),
+    ...row(250, [[400, "19.60"], [480, "58,800.00"]]),
+  ].map((w) => ({ ...w, confidence: 0.95 })));
   const items = (await findFields(doc, await fileLookups())).goods.line_items;
   assertEquals(
     items.map((i) => `${i.quantity?.value} ${i.unit_of_measure?.value} ${i.description?.value}`),
@@ -198,27 +185,19 @@ Deno.test("a scanned table's quantities and units set before the goods are read 
 Deno.test("under a header whose quantity and goods words ran together, each phrase is one or the other", async () => {
   // "QtyDescription": both columns span the one word; the quantities are set flush right and
   // touch the goods' text ("949Woven"), or stand on a line of their own beside it.
-  const doc: TextDocument = {
-    kind: "text",
-    source: "pdf_text",
-    pages: [{
-      width: 600,
-      height: 850,
-      words: [
-        ...words(40, 40, "PACKING LIST"),
-        ...row(200, [[72, "QtyDescription"], [290, "HS code"], [364, "Cartons"], [
-          420,
-          "Net weight (kg)",
-        ]]),
-        ...words(87, 216, "Men's cotton denim trousers"),
-        ...row(220, [[64, "1 200"], [290, "6203 42"], [390, "39"], [444, "1 273,5"]]),
-        ...words(64, 240, "4 400Ball bearings 6205-2RS"),
-        ...row(240, [[290, "8482 10"], [385, "200"], [444, "3 831,0"]]),
-        ...words(72, 260, "949Woven carpets of man-made fibres"),
-        ...row(260, [[290, "5702 42"], [390, "13"], [444, "1 283,4"]]),
-      ],
-    }],
-  };
+  const doc = onePage([
+    ...words(40, 40, "PACKING LIST"),
+    ...row(200, [[72, "QtyDescription"], [290, "HS code"], [364, "Cartons"], [
+      420,
+      "Net weight (kg)",
+    ]]),
+    ...words(87, 216, "Men's cotton denim trousers"),
+    ...row(220, [[64, "1 200"], [290, "6203 42"], [390, "39"], [444, "1 273,5"]]),
+    ...words(64, 240, "4 400Ball bearings 6205-2RS"),
+    ...row(240, [[290, "8482 10"], [385, "200"], [444, "3 831,0"]]),
+    ...words(72, 260, "949Woven carpets of man-made fibres"),
+    ...row(260, [[290, "5702 42"], [390, "13"], [444, "1 283,4"]]),
+  ]);
   const items = (await findFields(doc, await fileLookups())).goods.line_items;
   assertEquals(items.map((i) => `${i.quantity?.value}: ${i.description?.value}`), [
     "1200: Men's cotton denim trousers",
@@ -228,29 +207,21 @@ Deno.test("under a header whose quantity and goods words ran together, each phra
 });
 
 Deno.test("a quantity the row's arithmetic finds at the goods' text's start leaves its unit too", async () => {
-  const doc: TextDocument = {
-    kind: "text",
-    source: "ocr",
-    pages: [{
-      width: 600,
-      height: 850,
-      words: [
-        ...words(40, 40, "COMMERCIAL INVOICE"),
-        ...row(200, [[167, "Quantity"], [201, "Description"], [373, "Unit price"], [
-          498,
-          "Amount",
-        ]]),
-        ...row(220, [[167, "7 kg"], [201, "Steel structures, welded frames"], [373, "441.30"], [
-          498,
-          "3,089.10",
-        ]]),
-        ...row(235, [[140, "125,200 thousand Natural cork stoppers"], [373, "0.50"], [
-          498,
-          "62,600.00",
-        ]]),
-      ].map((w) => ({ ...w, confidence: 0.95 })),
-    }],
-  };
+  const doc = scannedPage([
+    ...words(40, 40, "COMMERCIAL INVOICE"),
+    ...row(200, [[167, "Quantity"], [201, "Description"], [373, "Unit price"], [
+      498,
+      "Amount",
+    ]]),
+    ...row(220, [[167, "7 kg"], [201, "Steel structures, welded frames"], [373, "441.30"], [
+      498,
+      "3,089.10",
+    ]]),
+    ...row(235, [[140, "125,200 thousand Natural cork stoppers"], [373, "0.50"], [
+      498,
+      "62,600.00",
+    ]]),
+  ].map((w) => ({ ...w, confidence: 0.95 })));
   const items = (await findFields(doc, await fileLookups())).goods.line_items;
   assertEquals(items.map((i) => `${i.quantity?.value} ${i.description?.value}`), [
     "7 Steel structures, welded frames",

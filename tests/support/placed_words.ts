@@ -22,6 +22,11 @@ export function onePage(placed: Word[]): TextDocument {
   return { kind: "text", source: "pdf_text", pages: [{ width: 600, height: 850, words: placed }] };
 }
 
+/** A scanned document (OCR's words) of one page of that size holding `placed` words. */
+export function scannedPage(placed: Word[]): TextDocument {
+  return { kind: "text", source: "ocr", pages: [{ width: 600, height: 850, words: placed }] };
+}
+
 /** Words from a page sketch: each line "x y text"; two phrases of one line share their y. */
 export function sketch(lines: string, confidence = 0.95): Word[] {
   return lines.trim().split("\n").flatMap((line) => {
