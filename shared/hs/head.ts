@@ -201,13 +201,37 @@ function headOf(
   concepts: readonly Concept[],
   { goods, before, qualified }: ReturnType<typeof goodsNamed>,
 ): number | null {
-  if (qualified || goods === null) return goods;
+  if (goods === null) return goods;
+  if (qualified) return afterPlural(concepts, goods, before) ? before : goods;
   if (FORMS.has(read(concepts[goods]!))) return before;
   // A noun qualifying another is singular ("horse saddle", not "horses saddle"): after a plural
   // the words are goods listed ("potatoes tomatoes") or the goods and then their use ("brake
   // pads car"), not one compound.
   return before !== null && PLURAL.test(read(concepts[before]!)) ? null : goods;
 }
+
+/**
+ * Whether the goods named last are a word typed after a plural noun, itself singular: a noun
+ * qualifying another is singular, so the phrase ended with the plural and the word after it
+ * qualifies the goods, as importers write them ("cotton pillowcases plain", "marble blocks sawn",
+ * "polyester yoga pants knit"). Not after a word of who wears the goods ("mens", "kids"), which
+ * qualifies them in the plural.
+ */
+function afterPlural(
+  concepts: readonly Concept[],
+  goods: number,
+  before: number | null,
+): before is number {
+  if (before === null || before !== goods - 1) return false;
+  const plural = read(concepts[before]!);
+  return PLURAL.test(plural) && !WEARERS.has(plural) && !PLURAL.test(read(concepts[goods]!));
+}
+
+/** Who goods are for, typed before them in the plural: qualifiers, not goods. */
+const WEARERS = new Set([
+  ...["mens", "womens", "ladies", "boys", "girls", "kids", "childrens", "babies", "infants"],
+  ...["toddlers", "juniors", "adults", "unisex"],
+]);
 
 /**
  * Patterns for where the nomenclature has the head only in another noun, its "-ing" form: the

@@ -49,6 +49,17 @@ Deno.test("headConcept: after a plural noun the words are no compound: no head",
   assertEquals(head("grass seed"), "seed");
 });
 
+Deno.test("headConcept: with a qualifier, a singular word after a plural noun qualifies it", () => {
+  assertEquals(head("cotton pillowcases plain"), "pillowcases");
+  assertEquals(head("white marble blocks sawn"), "blocks");
+  assertEquals(head("polyester yoga pants knit"), "pants");
+  // a plural after a plural, a word of who wears the goods, or a singular noun before: as before
+  assertEquals(head("wooden clothes hangers"), "hangers");
+  assertEquals(head("plastic kids chair"), "chair");
+  assertEquals(head("leather mens wallet"), "wallet");
+  assertEquals(head("leather sofa cover"), "cover");
+});
+
 Deno.test("headConcept: a last word of form or packing leaves the goods before it as head", () => {
   assertEquals(head("tequila bottles"), "tequila");
   assertEquals(head("paracetamol tablets"), "paracetamol");

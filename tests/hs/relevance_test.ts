@@ -133,6 +133,13 @@ serviceTest("hs-codes/search finds the right subheading in the first three", asy
       ["sneakres", ["6404.11"]],
       // 6306.22 "Tents; of synthetic fibres" has "camping" through its heading 6306.
       ["camping tent", ["6306.22", "6306.29"]],
+      // WordNet hyponyms that took their anchor's generic codes (vegetable oil 1515.90, flour
+      // 1101, textile coats 6201, fabrics 5407, non-electric fork-lifts 8427.20): curated.tsv.
+      ["canola oil", ["1514.11", "1514.19"]],
+      ["soybean meal", ["2304.00"]],
+      ["fur coat", ["4303.10"]],
+      ["burlap", ["5310.10", "5310.90"]],
+      ["electric forklift", ["8427.10"]],
     ] as const
   ) {
     await t.step(`the everyday word "${q}" finds ${expected.join(" or ")}`, async () => {
