@@ -97,6 +97,50 @@ Deno.test("rowTriple(): the number the quantity column holds is the quantity, th
   equal([u?.quantity.value, u?.price.value].join(" "), "763 18.1");
 });
 
+Deno.test("rowTriple(): a currency beside the left number and a unit beside the right say the price came first", () => {
+  const apostrophe = { quantity: ".", unit_price: ".", amount: "." } as const;
+  // "EP Anzahl ME" read as one price header: both numbers in its cell, the price first.
+  const oneCell: RawRow = {
+    cells: { unit_price: cell(341, "11.10 Fr. 5'250 bottles"), amount: cell(498, "58'275.00") },
+    wrapped: false,
+  };
+  const t = rowTriple(oneCell, apostrophe);
+  equal([t?.quantity.value, t?.price.value, t?.amount.value].join(" "), "5250 11.1 58275");
+  // The franc written after the price is not a currency before the quantity.
+  const unitApart: RawRow = {
+    cells: {
+      unit_price: cell(341, "4.26 Fr. 14'150"),
+      unit: cell(460, "sets"),
+      amount: cell(498, "60'279.00"),
+    },
+    wrapped: false,
+  };
+  const u = rowTriple(unitApart, apostrophe);
+  equal([u?.quantity.value, u?.price.value].join(" "), "14150 4.26");
+  // A currency wrapped from the line below is no mark of the number beside it.
+  const wrapped = cell(341, "9.35 Fr. 2'950");
+  const franc = cell(420, "Fr.").segments.map((s) => ({
+    ...s,
+    words: s.words.map((w) => ({ ...w, y: w.y + 12 })),
+  }));
+  const below: RawRow = {
+    cells: {
+      unit_price: { text: "9.35 Fr. 2'950 Fr.", segments: [...wrapped.segments, ...franc] },
+      amount: cell(498, "27582.50"),
+    },
+    wrapped: false,
+  };
+  const w = rowTriple(below, apostrophe);
+  equal([w?.quantity.value, w?.price.value].join(" "), "2950 9.35");
+  // Units with quantities first, currencies with prices second: left to right as ever.
+  const plain: RawRow = {
+    cells: { quantity: cell(341, "229 pcs EUR 28.90"), amount: cell(498, "6618.10") },
+    wrapped: false,
+  };
+  const p = rowTriple(plain, apostrophe);
+  equal([p?.quantity.value, p?.price.value].join(" "), "229 28.9");
+});
+
 Deno.test("rowTriple() takes a quantity the goods' text starts with, or a line number's neighbour", () => {
   const dot = { quantity: ".", unit_price: ".", amount: "." } as const;
   const glued: RawRow = {

@@ -8,6 +8,7 @@
  * the amount (the quantity column's number the quantity, where it holds the second): the same
  * check that makes a row's numbers sure, so it cannot pick a wrong triple that would pass it.
  */
+import type { Word } from "../layout.ts";
 import type { RawCell, RawRow } from "./table.ts";
 import type { ColumnType } from "./table_header.ts";
 import { type DecimalMark, parseNumber } from "./numbers.ts";
@@ -49,6 +50,8 @@ export interface Token {
   cell: RawCell;
   /** Where its first word starts on the line. */
   x: number;
+  /** What its cell writes beside it: a currency ("11.10 Fr.", "€ 4,20") or a unit ("229 pcs"). */
+  mark?: Mark;
 }
 
 export interface RowTriple {
@@ -78,7 +81,8 @@ export function rowTriple(
       const at = words.findIndex((w, i) => !used.has(i) && w.text.includes(first));
       if (!n || n.value <= 0 || at < 0) continue;
       used.add(at);
-      tokens.push({ value: n.value, text: m[0], cell, x: words[at]!.x });
+      const beside = markBeside(words, at, at + m[0].split(/\s+/).length - 1);
+      tokens.push({ value: n.value, text: m[0], cell, x: words[at]!.x, mark: beside });
       // "1 278": a line number and a quantity, or one number with its thousands set apart.
       const parts = m[0].split(/\s+/);
       if (parts.length !== 2) continue;
@@ -100,8 +104,10 @@ export function rowTriple(
         // The quantity stands left of the price, unless the right one is what the quantity
         // column holds (a price column before the quantities'). A price column's hold tells
         // less: the numbers of a row set right of their headers fall one column on.
+        // Either order passes the check; a currency written beside the left number and a unit
+        // beside the right one ("11.10 Fr.  5'250 bottles") say the price came first.
         const inQuantity = (t: Token) => t.cell === row.cells.quantity;
-        const swapped = inQuantity(b) && !inQuantity(a);
+        const swapped = inQuantity(b) && !inQuantity(a) || marksSayPriceFirst(a, b);
         return swapped
           ? { quantity: b, price: a, amount: c }
           : { quantity: a, price: b, amount: c };
@@ -109,4 +115,48 @@ export function rowTriple(
     }
   }
   return null;
+}
+
+type Mark = "money" | "unit" | null;
+
+/** Currency codes written beside prices (ISO 4217: the currencies documents are priced in). */
+const CODES = new Set([
+  ...["USD", "EUR", "GBP", "CHF", "JPY", "CNY", "RMB", "INR", "CAD", "AUD", "NZD", "PLN"],
+  ...["TRY", "BRL", "MXN", "SEK", "NOK", "DKK", "CZK", "HUF", "KRW", "HKD", "SGD", "ZAR"],
+  ...["AED", "SAR", "THB", "VND", "IDR", "MYR", "PHP", "TWD", "ILS", "RON", "CLP", "COP"],
+]);
+/** Currency signs and the franc's and złoty's abbreviations, as words of their own. */
+const SIGN = /^(?:[€£$¥₹₩₺円元]|S?Fr\.?|zł|R\$|US\$)$/u;
+/** A unit written after a quantity: a word of letters, perhaps abbreviated. */
+const UNIT = /^\p{L}{1,12}\.?$/u;
+const NUMERIC = /^[\d.,'\u00a0]+$/;
+
+const isMoney = (word: string | undefined) =>
+  word !== undefined && (SIGN.test(word) || CODES.has(word.replace(/[.:,]$/, "")));
+
+/**
+ * The mark written beside a number (its words `first` to `last` of its cell), on its own line: the
+ * word after it, a currency or a unit; else a currency before it, unless that word is the mark
+ * after a number before it ("11.10 Fr. 5'250": the franc is the first number's). A word wrapped
+ * from the next line ("146.30 Fr." with "Fr." under the price) is no mark of the number beside.
+ */
+function markBeside(words: Word[], first: number, last: number): Mark {
+  const own = words[first]!;
+  const onLine = (i: number) => {
+    const w = words[i];
+    return w && Math.abs(w.y - own.y) < own.height / 2 ? w.text : undefined;
+  };
+  const next = onLine(last + 1);
+  if (isMoney(next)) return "money";
+  if (next && UNIT.test(next)) return "unit";
+  const previous = onLine(first - 1);
+  const owner = onLine(first - 2);
+  return isMoney(previous) && !(owner && NUMERIC.test(owner)) ? "money" : null;
+}
+
+/** The left number written as money and the right one not, or the right one with a unit. */
+function marksSayPriceFirst(a: Token, b: Token): boolean {
+  const score = (a.mark === "money" ? 1 : 0) + (b.mark === "unit" ? 1 : 0) -
+    (b.mark === "money" ? 1 : 0) - (a.mark === "unit" ? 1 : 0);
+  return score > 0;
 }
