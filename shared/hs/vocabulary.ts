@@ -1,6 +1,6 @@
 import type { Queryable } from "../platform/db/db.ts";
 import { type Entry, type Lexicon, lexiconOf, MAX_STEMS } from "./lexicon.ts";
-import { nearestSpelling, type Spelling, typoWords } from "./typos.ts";
+import { nearestSpelling, nearestSpellings, type Spelling, typoWords } from "./typos.ts";
 import { negatedParticiple, type SearchWord, searchWords } from "./words.ts";
 
 /**
@@ -49,17 +49,17 @@ const MAX_PHRASE = 3;
 export async function readConcepts(db: Queryable, q: string): Promise<Concept[]> {
   const words = searchWords(q);
   if (words.length === 0) return [];
-  const { vocabulary, fixed, unread, lexicon } = await meanings(db, words);
+  const { vocabulary, corrected, fixed, unread, lexicon } = await meanings(db, words);
   const out: Concept[] = [];
   for (let i = 0; i < words.length;) {
-    const phrase = longestPhrase(words, i, vocabulary);
+    const phrase = longestPhrase(words, i, vocabulary, corrected);
     if (phrase) {
       out.push({
         alts: phrase.entry.alts,
         codes: phrase.entry.codes,
         words: phrase.text,
         lexemes: [],
-        weight: 1,
+        weight: phrase.corrected ? CORRECTED_WEIGHT : 1,
         negated: words[i]!.negated,
       });
       i += phrase.length;
@@ -109,13 +109,16 @@ function longestPhrase(
   words: readonly SearchWord[],
   start: number,
   vocabulary: Map<string, Entry>,
-): { text: string; length: number; entry: Entry } | null {
+  corrected: Map<string, { text: string; entry: Entry }>,
+): { text: string; length: number; entry: Entry; corrected: boolean } | null {
   for (let n = Math.min(MAX_PHRASE, words.length - start); n >= 1; n--) {
     const run = words.slice(start, start + n);
     if (run.some((w) => w.negated !== run[0]!.negated)) continue;
     const text = run.map((w) => w.word).join(" ");
     const entry = vocabulary.get(text);
-    if (entry) return { text, length: n, entry };
+    if (entry) return { text, length: n, entry, corrected: false };
+    const fixed = corrected.get(text);
+    if (fixed) return { ...fixed, length: n, corrected: true };
   }
   return null;
 }
@@ -163,7 +166,50 @@ async function meanings(db: Queryable, words: readonly SearchWord[]) {
       .filter((c): c is Spelling => c !== null);
     if (corrections.length > 0) fixed.set(word, corrections);
   }
-  return { vocabulary, fixed, unread, lexicon };
+  return {
+    vocabulary,
+    corrected: correctedPhrases(texts, vocabulary, fixed, lexicon, stem),
+    fixed,
+    unread,
+    lexicon,
+  };
+}
+
+/**
+ * The vocabulary's phrases typed with one typo in them ("car batery", "can openner", "wooden
+ * cuting board"): the typo read as the nearest spelling that makes the phrase a term of the
+ * vocabulary, of those at the least distance ("bell pepers" is bell pepper, 0709.60, though
+ * "papers", as near, is the spelling more codes use). Read word by word, the phrase's meaning was
+ * lost: "car batery" was batteries of any kind, 8506.10 first, not car batteries (8507.10).
+ */
+function correctedPhrases(
+  texts: readonly string[],
+  vocabulary: Map<string, Entry>,
+  fixed: Map<string, Spelling[]>,
+  lexicon: Lexicon,
+  stem: (w: string) => string | null | undefined,
+): Map<string, { text: string; entry: Entry }> {
+  const out = new Map<string, { text: string; entry: Entry }>();
+  for (const text of texts) {
+    const words = text.split(" ");
+    if (words.length < 2 || vocabulary.has(text) || !words.every((w) => /^[a-z]+$/.test(w))) {
+      continue;
+    }
+    const typos = words.filter((w) => fixed.has(w));
+    if (typos.length !== 1) continue;
+    const typo = typos[0]!;
+    for (const spelling of nearestSpellings(typo, lexicon.spellings)) {
+      const key = words.map((w) => w === typo ? spelling.lexeme : stem(w) ?? w).join(" ");
+      const entry = lexicon.terms.get(key);
+      const read = words.map((w) => w === typo ? spelling.word : w).join(" ");
+      const same = entry && sameForms(read, entry);
+      if (same) {
+        out.set(text, { text: read, entry: same });
+        break;
+      }
+    }
+  }
+  return out;
 }
 
 /**

@@ -85,6 +85,10 @@ serviceTest("hs-codes/search finds the right subheading in the first three", asy
       ["frozn shrimps", "0306.1"],
       ["tomatos", "0702.00"],
       ["cigarets", "2402.20"],
+      // a typo inside a phrase of the vocabulary is read as the spelling that makes the phrase:
+      // car batteries, not batteries of any kind; "pepers" is as near to papers as to peppers
+      ["car batery", "8507.10"],
+      ["bell pepers", "0709.60"],
     ] as const
   ) {
     await t.step(`the misspelling "${q}" finds ${expected}… in the first three`, async () => {
