@@ -146,7 +146,8 @@ async function meanings(db: Queryable, words: readonly SearchWord[]) {
     const key = termWords(text).map((w) => stem(w) ?? w).join(" ");
     const entry = lexicon.terms.get(key);
     const same = entry && !participleOfAnotherTerm(text, entry) ? sameForms(text, entry) : null;
-    if (same) vocabulary.set(text, meaningOf(text, same));
+    const typed = same && sameWord(text, same, lexicon.words);
+    if (typed) vocabulary.set(text, meaningOf(text, typed));
   }
   // A word is a typo when its stem is known nowhere; stop words have no stem and are no typos.
   const unknown = (w: string) => {
@@ -243,6 +244,42 @@ function sameForms(text: string, entry: Entry): Entry | null {
     terms: same,
     own: entry.own,
   };
+}
+
+/**
+ * The entry's terms whose goods, the last word, is the word typed or its plural or singular:
+ * the English stemmer gives one stem to words that are other words ("bubble" and "bubbly", a
+ * sparkling wine, 2204.10; "organic" and "organ"; "electric" and "electricity"), and a term
+ * matched through another word's stem put its codes on goods it does not name ("bubble wrap"
+ * was sparkling wine and garments). Null when no term is; the meaning of those that are when
+ * only some are. Only a word the search knows as spelt (hs_spellings) is read so: another word
+ * that shares a term's stem is that term misspelt ("toothpast", "aspirine"). A term in "-ed" is
+ * the curated reading of a state or packing, which its noun typed shares ("cans": canned, in
+ * airtight containers; "blend": blended, mixtures).
+ */
+function sameWord(text: string, entry: Entry, words: ReadonlySet<string>): Entry | null {
+  const typed = termWords(text).at(-1) ?? "";
+  if (!words.has(typed)) return entry;
+  const same = entry.terms.filter((term) => {
+    const word = termWords(term).at(-1) ?? "";
+    return !/^[a-z]+$/.test(word) || inflected(typed, word) || inflected(word, typed) ||
+      /ed$/.test(word);
+  });
+  if (same.length === entry.terms.length) return entry;
+  const own = same.map((term) => entry.own.get(term)).filter((m) => m !== undefined);
+  if (own.length === 0) return null;
+  return {
+    alts: [...new Set(own.flatMap((m) => m.alts))],
+    codes: [...new Set(own.flatMap((m) => m.codes))],
+    terms: same,
+    own: entry.own,
+  };
+}
+
+/** `word` is `base` or its regular plural ("sneakers", "boxes", "berries"). */
+function inflected(word: string, base: string): boolean {
+  return word === base || word === `${base}s` || word === `${base}es` ||
+    (base.endsWith("y") && word === `${base.slice(0, -1)}ies`);
 }
 
 function endsInIng(word: string): boolean {
