@@ -30,6 +30,8 @@ export interface Lexicon {
    * make the same slips again ("cigarrettes", "choclate").
    */
   corrections: Map<string, Spelling | null>;
+  /** Typed words with every spelling as near as their correction (nearestSpellings), likewise. */
+  ties: Map<string, Spelling[]>;
 }
 
 export interface Meaning {
@@ -122,5 +124,6 @@ async function loadLexicon(db: Queryable): Promise<Lexicon> {
     terms,
     stems: new Map(loaded.spellings.map(([word, lexeme]) => [word, lexeme])),
     corrections: new Map(),
+    ties: new Map(),
   };
 }

@@ -199,16 +199,18 @@ function correctedPhrases(
     const typos = words.filter((w) => fixed.has(w));
     if (typos.length !== 1) continue;
     const typo = typos[0]!;
-    for (const spelling of nearestSpellings(typo, lexicon.spellings)) {
-      const key = words.map((w) => w === typo ? spelling.lexeme : stem(w) ?? w).join(" ");
-      const entry = lexicon.terms.get(key);
+    const readAs = (spelling: Spelling) => {
+      const entry = lexicon.terms.get(
+        words.map((w) => w === typo ? spelling.lexeme : stem(w) ?? w).join(" "),
+      );
       const read = words.map((w) => w === typo ? spelling.word : w).join(" ");
       const same = entry && sameForms(read, entry);
-      if (same) {
-        out.set(text, { text: read, entry: same });
-        break;
-      }
-    }
+      return same ? { text: read, entry: same } : null;
+    };
+    // the correction first (known already), the spellings as near only when it makes no term
+    const found = fixed.get(typo)!.map(readAs).find((r) => r !== null) ??
+      tiesOf(lexicon, typo).map(readAs).find((r) => r !== null);
+    if (found) out.set(text, found);
   }
   return out;
 }
@@ -293,6 +295,15 @@ function endsInIng(word: string): boolean {
 function meaningOf(text: string, entry: Entry): Entry {
   const own = /^\p{L}+ed$/u.test(text) ? entry.own.get(text) : undefined;
   return own ? { ...own, terms: [text], own: entry.own } : entry;
+}
+
+/** The spellings as near as a typed word's correction, remembered like corrections. */
+function tiesOf(lexicon: Lexicon, word: string): Spelling[] {
+  const known = lexicon.ties.get(word);
+  if (known !== undefined) return known;
+  const ties = nearestSpellings(word, lexicon.spellings);
+  if (lexicon.ties.size < MAX_STEMS) lexicon.ties.set(word, ties);
+  return ties;
 }
 
 /** A typed word's correction (typos.ts), remembered in the lexicon while it has room. */
