@@ -69,7 +69,8 @@ async function main(args: string[]): Promise<void> {
   const dirIndex = args.indexOf("--wordnet");
   const dir = dirIndex >= 0 ? args[dirIndex + 1]! : "/usr/share/wordnet";
   const wordnet = await readWordnet(dir);
-  const hs = await readHsCodes();
+  const curated = await Deno.readTextFile(CURATED);
+  const hs = await readHsCodes(britishSpellings(curated));
   const anchors = readAnchors(await Deno.readTextFile(ANCHORS), wordnet, hs.codes);
   if (args.includes("--review")) {
     for (const [offset, anchor] of anchors) {
@@ -100,7 +101,7 @@ async function main(args: string[]): Promise<void> {
       rows.set(term, { ...base, term, source: `${base.source}; plural (noun.exc)` });
     }
   }
-  for (const row of readCurated(await Deno.readTextFile(CURATED), hs.codes)) {
+  for (const row of readCurated(curated, hs.codes)) {
     rows.set(row.term, row);
   }
   const audit = auditVocabulary(rows.values(), hs.nomenclature);
@@ -188,8 +189,39 @@ export function goodsWords(text: string): string[] {
   return out;
 }
 
+/**
+ * The names of goods of two or three words in a description, each word singular: runs within a
+ * clause (no `,`, `;`, `:` or parenthesis inside) that open it or follow a stop word, so that
+ * they name goods, not a qualified kind ("sport equipment" in "water-sport equipment" is none).
+ * The nomenclature names "brussel sprouts" (0704.20) and "barbers' chairs" (9402.10), WordNet
+ * "brussels sprouts" and "barber chair", which WordNet anchors had sent to 0709.99 (vegetables
+ * n.e.c.) and 9401.79 (seats): a WordNet term the nomenclature names, in either number, is left
+ * out like a term it names as written, and the search finds the nomenclature's own line.
+ */
+export function goodsNames(text: string): string[] {
+  const out: string[] = [];
+  for (const clause of text.toLowerCase().split(/[,;:()"]/)) {
+    const words = clause.split(/[^a-z]+/).filter(Boolean).map(singular);
+    for (let i = 0; i < words.length; i++) {
+      if (i > 0 && !STOP.has(words[i - 1]!)) continue;
+      for (let n = 2; n <= MAX_WORDS && i + n <= words.length; n++) {
+        out.push(words.slice(i, i + n).join(" "));
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * A term as goodsNames writes names: each word singular, and in the nomenclature's British
+ * spelling where the curated list has it ("sulfuric acid" → sulphuric acid, 2807).
+ */
+export function goodsName(term: string, british: ReadonlyMap<string, string>): string {
+  return term.split(/[ -]+/).map((w) => singular(british.get(w) ?? w)).join(" ");
+}
+
 /** The HS codes, and a test for whether the nomenclature's descriptions use a term. */
-async function readHsCodes() {
+async function readHsCodes(british: ReadonlyMap<string, string> = new Map()) {
   const text = await new Response(
     new Blob([await Deno.readFile(HS_CODES)]).stream().pipeThrough(
       new DecompressionStream("gzip"),
@@ -199,6 +231,8 @@ async function readHsCodes() {
   const nomenclature = readNomenclature(text);
   // Every run of one to three words of the descriptions.
   const phrases = new Set<string>();
+  // The goods names of two or three words, singular (goodsNames).
+  const singulars = new Set<string>();
   const goods = new Set<string>();
   for (const line of text.split("\n").slice(1)) {
     const code = line.split(",")[0];
@@ -210,6 +244,7 @@ async function readHsCodes() {
         phrases.add(words.slice(i, i + n).join(" "));
       }
     }
+    for (const name of goodsNames(line)) singulars.add(name);
     for (const word of goodsWords(line.toLowerCase())) goods.add(word);
   }
   /** The term as written, and with its last word in plural or singular form. */
@@ -222,7 +257,8 @@ async function readHsCodes() {
   return {
     codes,
     nomenclature,
-    mentions: (term: string): boolean => forms(term).some((f) => phrases.has(f)),
+    mentions: (term: string): boolean =>
+      forms(term).some((f) => phrases.has(f)) || singulars.has(goodsName(term, british)),
     /** A one-word term the descriptions use only to qualify the noun after it (goodsWords). */
     onlyQualifies: (term: string): boolean =>
       !/[ -]/.test(term) && !forms(term).some((f) => goods.has(f)),
@@ -262,6 +298,22 @@ function readCurated(text: string, hsCodes: Set<string>): Row[] {
     rows.push({ term, codes, means: means.trim(), source: "curated" });
   }
   return rows;
+}
+
+/**
+ * The curated list's American spellings of one British word ("fiber" → fibres, "color" →
+ * colour), as the nomenclature writes them: a WordNet term in American spelling that the
+ * nomenclature names in British spelling is the nomenclature's own name too.
+ */
+export function britishSpellings(text: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const line of text.split("\n")) {
+    const [term = "", , means = "", note = ""] = line.split("\t");
+    if (/\bUS\b.*spelling/.test(note) && /^[a-z]+$/.test(term) && /^[a-z]+$/.test(means)) {
+      out.set(term, means);
+    }
+  }
+  return out;
 }
 
 function checkedCodes(list: string, hsCodes: Set<string>, what: string): string[] {

@@ -15,6 +15,8 @@ export interface Lexicon {
   known: Set<string>;
   /** The spellings a typo may be read as (hs_spellings). */
   spellings: SpellingIndex;
+  /** The same spellings' words: a word typed as one of them is a word, not a typo of another. */
+  words: Set<string>;
   /** The everyday terms by key (hs_term_key), merged: the codes and nomenclature words. */
   terms: Map<string, Entry>;
   /**
@@ -28,6 +30,8 @@ export interface Lexicon {
    * make the same slips again ("cigarrettes", "choclate").
    */
   corrections: Map<string, Spelling | null>;
+  /** Typed words with every spelling as near as their correction (nearestSpellings), likewise. */
+  ties: Map<string, Spelling[]>;
 }
 
 export interface Meaning {
@@ -116,8 +120,10 @@ async function loadLexicon(db: Queryable): Promise<Lexicon> {
     spellings: spellingIndex(
       loaded.spellings.map(([word, lexeme, codes]) => ({ word, lexeme, codes })),
     ),
+    words: new Set(loaded.spellings.map(([word]) => word)),
     terms,
     stems: new Map(loaded.spellings.map(([word, lexeme]) => [word, lexeme])),
     corrections: new Map(),
+    ties: new Map(),
   };
 }

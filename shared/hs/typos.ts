@@ -101,6 +101,40 @@ export function nearestSpelling(typed: string, index: SpellingIndex): Spelling |
   return found && { word: found.word, lexeme: found.lexeme, codes: found.codes };
 }
 
+/**
+ * Every known spelling at the least distance from a word (of the word, or of its singular when
+ * it is a plural, as nearestSpelling compares them), most codes first: the slips of "pepers" are
+ * as near to "peppers" as to "papers". The words around it choose among them (vocabulary.ts).
+ */
+export function nearestSpellings(typed: string, index: SpellingIndex): Spelling[] {
+  const first = nearestSpelling(typed, index);
+  if (first === null) return [];
+  const same = index.byFirst.get(typed[0]!) ?? [];
+  const pool = same.some((s) => s.word === first.word)
+    ? same
+    : index.others.get(typed[0]!) ?? [...index.byFirst.values()].flat();
+  const forms = [
+    typed,
+    ...(/[^s]s$/.test(typed) && typed.length > MIN_LETTERS ? [typed.slice(0, -1)] : []),
+  ];
+  const read = forms.map((f) => ({ a: letters(f), aIndels: indels(f), aCounts: counts(f) }));
+  const cost = (s: Prepared, limit: number) =>
+    Math.min(
+      ...read.map(({ a, aIndels, aCounts }) =>
+        Math.abs(s.letters.length - a.length) > 2 * maxEdits(typed) ||
+          letterFloor(aCounts, s.counts) > limit
+          ? Infinity
+          : typoDistance(a, aIndels, s.letters, s.indels, limit)
+      ),
+    );
+  const least = cost(pool.find((s) => s.word === first.word)!, Infinity);
+  return pool.filter((s) => s.word === first.word || cost(s, least) === least)
+    .sort((a, b) =>
+      Number(b.word === first.word) - Number(a.word === first.word) || b.codes - a.codes
+    )
+    .map((s) => ({ word: s.word, lexeme: s.lexeme, codes: s.codes }));
+}
+
 function nearest(
   typed: string,
   spellings: readonly Prepared[],

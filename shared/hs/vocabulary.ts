@@ -1,6 +1,6 @@
 import type { Queryable } from "../platform/db/db.ts";
 import { type Entry, type Lexicon, lexiconOf, MAX_STEMS } from "./lexicon.ts";
-import { nearestSpelling, type Spelling, typoWords } from "./typos.ts";
+import { nearestSpelling, nearestSpellings, type Spelling, typoWords } from "./typos.ts";
 import { negatedParticiple, type SearchWord, searchWords } from "./words.ts";
 
 /**
@@ -49,17 +49,17 @@ const MAX_PHRASE = 3;
 export async function readConcepts(db: Queryable, q: string): Promise<Concept[]> {
   const words = searchWords(q);
   if (words.length === 0) return [];
-  const { vocabulary, fixed, unread, lexicon } = await meanings(db, words);
+  const { vocabulary, corrected, fixed, unread, lexicon } = await meanings(db, words);
   const out: Concept[] = [];
   for (let i = 0; i < words.length;) {
-    const phrase = longestPhrase(words, i, vocabulary);
+    const phrase = longestPhrase(words, i, vocabulary, corrected);
     if (phrase) {
       out.push({
         alts: phrase.entry.alts,
         codes: phrase.entry.codes,
         words: phrase.text,
         lexemes: [],
-        weight: 1,
+        weight: phrase.corrected ? CORRECTED_WEIGHT : 1,
         negated: words[i]!.negated,
       });
       i += phrase.length;
@@ -109,13 +109,16 @@ function longestPhrase(
   words: readonly SearchWord[],
   start: number,
   vocabulary: Map<string, Entry>,
-): { text: string; length: number; entry: Entry } | null {
+  corrected: Map<string, { text: string; entry: Entry }>,
+): { text: string; length: number; entry: Entry; corrected: boolean } | null {
   for (let n = Math.min(MAX_PHRASE, words.length - start); n >= 1; n--) {
     const run = words.slice(start, start + n);
     if (run.some((w) => w.negated !== run[0]!.negated)) continue;
     const text = run.map((w) => w.word).join(" ");
     const entry = vocabulary.get(text);
-    if (entry) return { text, length: n, entry };
+    if (entry) return { text, length: n, entry, corrected: false };
+    const fixed = corrected.get(text);
+    if (fixed) return { ...fixed, length: n, corrected: true };
   }
   return null;
 }
@@ -143,7 +146,8 @@ async function meanings(db: Queryable, words: readonly SearchWord[]) {
     const key = termWords(text).map((w) => stem(w) ?? w).join(" ");
     const entry = lexicon.terms.get(key);
     const same = entry && !participleOfAnotherTerm(text, entry) ? sameForms(text, entry) : null;
-    if (same) vocabulary.set(text, meaningOf(text, same));
+    const typed = same && sameWord(text, same, lexicon.words);
+    if (typed) vocabulary.set(text, meaningOf(text, typed));
   }
   // A word is a typo when its stem is known nowhere; stop words have no stem and are no typos.
   const unknown = (w: string) => {
@@ -163,7 +167,52 @@ async function meanings(db: Queryable, words: readonly SearchWord[]) {
       .filter((c): c is Spelling => c !== null);
     if (corrections.length > 0) fixed.set(word, corrections);
   }
-  return { vocabulary, fixed, unread, lexicon };
+  return {
+    vocabulary,
+    corrected: correctedPhrases(texts, vocabulary, fixed, lexicon, stem),
+    fixed,
+    unread,
+    lexicon,
+  };
+}
+
+/**
+ * The vocabulary's phrases typed with one typo in them ("car batery", "can openner", "wooden
+ * cuting board"): the typo read as the nearest spelling that makes the phrase a term of the
+ * vocabulary, of those at the least distance ("bell pepers" is bell pepper, 0709.60, though
+ * "papers", as near, is the spelling more codes use). Read word by word, the phrase's meaning was
+ * lost: "car batery" was batteries of any kind, 8506.10 first, not car batteries (8507.10).
+ */
+function correctedPhrases(
+  texts: readonly string[],
+  vocabulary: Map<string, Entry>,
+  fixed: Map<string, Spelling[]>,
+  lexicon: Lexicon,
+  stem: (w: string) => string | null | undefined,
+): Map<string, { text: string; entry: Entry }> {
+  const out = new Map<string, { text: string; entry: Entry }>();
+  for (const text of texts) {
+    const words = text.split(" ");
+    if (words.length < 2 || vocabulary.has(text) || !words.every((w) => /^[a-z]+$/.test(w))) {
+      continue;
+    }
+    const typos = words.filter((w) => fixed.has(w));
+    if (typos.length !== 1) continue;
+    const typo = typos[0]!;
+    const readAs = (spelling: Spelling) => {
+      const entry = lexicon.terms.get(
+        words.map((w) => w === typo ? spelling.lexeme : stem(w) ?? w).join(" "),
+      );
+      const read = words.map((w) => w === typo ? spelling.word : w).join(" ");
+      const same = entry && sameForms(read, entry);
+      return same ? { text: read, entry: same } : null;
+    };
+    // the correction first (known already), the spellings as near only when it makes no term
+    const found = fixed.get(typo)!.map(readAs).find((r) => r !== null) ??
+      tiesOf(lexicon, typo).map(readAs).find((r) => r !== null);
+    if (found) out.set(text, found);
+  }
+  return out;
 }
 
 /**
@@ -199,6 +248,42 @@ function sameForms(text: string, entry: Entry): Entry | null {
   };
 }
 
+/**
+ * The entry's terms whose goods, the last word, is the word typed or its plural or singular:
+ * the English stemmer gives one stem to words that are other words ("bubble" and "bubbly", a
+ * sparkling wine, 2204.10; "organic" and "organ"; "electric" and "electricity"), and a term
+ * matched through another word's stem put its codes on goods it does not name ("bubble wrap"
+ * was sparkling wine and garments). Null when no term is; the meaning of those that are when
+ * only some are. Only a word the search knows as spelt (hs_spellings) is read so: another word
+ * that shares a term's stem is that term misspelt ("toothpast", "aspirine"). A term in "-ed" is
+ * the curated reading of a state or packing, which its noun typed shares ("cans": canned, in
+ * airtight containers; "blend": blended, mixtures).
+ */
+function sameWord(text: string, entry: Entry, words: ReadonlySet<string>): Entry | null {
+  const typed = termWords(text).at(-1) ?? "";
+  if (!words.has(typed)) return entry;
+  const same = entry.terms.filter((term) => {
+    const word = termWords(term).at(-1) ?? "";
+    return !/^[a-z]+$/.test(word) || inflected(typed, word) || inflected(word, typed) ||
+      /ed$/.test(word);
+  });
+  if (same.length === entry.terms.length) return entry;
+  const own = same.map((term) => entry.own.get(term)).filter((m) => m !== undefined);
+  if (own.length === 0) return null;
+  return {
+    alts: [...new Set(own.flatMap((m) => m.alts))],
+    codes: [...new Set(own.flatMap((m) => m.codes))],
+    terms: same,
+    own: entry.own,
+  };
+}
+
+/** `word` is `base` or its regular plural ("sneakers", "boxes", "berries"). */
+function inflected(word: string, base: string): boolean {
+  return word === base || word === `${base}s` || word === `${base}es` ||
+    (base.endsWith("y") && word === `${base.slice(0, -1)}ies`);
+}
+
 function endsInIng(word: string): boolean {
   return /\p{L}{2}ings?$/u.test(word);
 }
@@ -210,6 +295,15 @@ function endsInIng(word: string): boolean {
 function meaningOf(text: string, entry: Entry): Entry {
   const own = /^\p{L}+ed$/u.test(text) ? entry.own.get(text) : undefined;
   return own ? { ...own, terms: [text], own: entry.own } : entry;
+}
+
+/** The spellings as near as a typed word's correction, remembered like corrections. */
+function tiesOf(lexicon: Lexicon, word: string): Spelling[] {
+  const known = lexicon.ties.get(word);
+  if (known !== undefined) return known;
+  const ties = nearestSpellings(word, lexicon.spellings);
+  if (lexicon.ties.size < MAX_STEMS) lexicon.ties.set(word, ties);
+  return ties;
 }
 
 /** A typed word's correction (typos.ts), remembered in the lexicon while it has room. */

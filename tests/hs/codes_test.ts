@@ -4,6 +4,7 @@ import {
   correctable,
   correction,
   maxEdits,
+  nearestSpellings,
   spellingIndex,
   wordDistance,
 } from "../../shared/hs/typos.ts";
@@ -181,6 +182,19 @@ Deno.test("correction() compares a plural typed as its singular too", () => {
   equal(correction("sandels", index), "sandal");
   equal(correction("sandel", index), "sandal");
   equal(correction("tyers", index), "tyre");
+});
+
+Deno.test("nearestSpellings() lists every spelling as near as the correction, it first", () => {
+  // "pepers" is a vowel off "papers" and a letter undoubled off "peppers": the words around it
+  // choose (vocabulary.ts: "bell pepers" is the term bell pepper).
+  const index = spellingIndex([
+    { word: "papers", lexeme: "paper", codes: 50 },
+    { word: "peppers", lexeme: "pepper", codes: 4 },
+    { word: "powers", lexeme: "power", codes: 30 },
+  ]);
+  equal(correction("pepers", index), "paper");
+  assertEquals(nearestSpellings("pepers", index).map((s) => s.word), ["papers", "peppers"]);
+  assertEquals(nearestSpellings("zzzzzz", index), []);
 });
 
 Deno.test("typos: plain words of four letters or more, one edit up to five, two beyond", () => {

@@ -85,6 +85,10 @@ serviceTest("hs-codes/search finds the right subheading in the first three", asy
       ["frozn shrimps", "0306.1"],
       ["tomatos", "0702.00"],
       ["cigarets", "2402.20"],
+      // a typo inside a phrase of the vocabulary is read as the spelling that makes the phrase:
+      // car batteries, not batteries of any kind; "pepers" is as near to papers as to peppers
+      ["car batery", "8507.10"],
+      ["bell pepers", "0709.60"],
     ] as const
   ) {
     await t.step(`the misspelling "${q}" finds ${expected}… in the first three`, async () => {
@@ -235,6 +239,22 @@ serviceTest("hs-codes/search finds the right subheading in the first three", asy
     // nor is a typo's correction: "trousrs" is trousers, not WordNet's "trousering" (a fabric)
     const trousers = await top("trousrs");
     assert(trousers.length > 0 && trousers.every((c) => /^6[12]/.test(c)), trousers.join(" "));
+  });
+
+  await t.step("a word typed right is not a term of another word with its stem", async () => {
+    // The stemmer reads "polish" and "polisher" (WordNet: a polishing machine, 8467.29), "cloths"
+    // and "clothes" (garments, 6114, 6211) alike; a term's codes are taken only for its own word
+    // or its plural.
+    const top = async (q: string) =>
+      (await expectJson<SearchPage>(await search(svc, team, { q, country: "US" }), 200)).results
+        .slice(0, 3).map((r) => r.code);
+    const polish = await top("shoe polish");
+    assert(polish.length > 0 && polish.every((c) => c.startsWith("3405")), polish.join(" "));
+    const cloths = await top("microfiber cleaning cloths");
+    assert(cloths.length > 0 && cloths.every((c) => c.startsWith("6307.10")), cloths.join(" "));
+    // a term's plural still takes it, and a noun typed takes its "-ed" term of packing
+    const sneakers = await top("sneakers");
+    assert(sneakers.some((c) => c.startsWith("6404.11")), sneakers.join(" "));
   });
 
   await t.step('an "-ed" word the vocabulary has itself keeps its meaning', async () => {

@@ -1,6 +1,9 @@
 import {
   auditVocabulary,
+  britishSpellings,
   excludes,
+  goodsName,
+  goodsNames,
   goodsWords,
   readNomenclature,
   type Row,
@@ -96,4 +99,29 @@ Deno.test("a noun the nomenclature puts only before another noun keeps WordNet's
   assertEquals(codes("luggage")?.every((c) => c.startsWith("4202")), true);
   // Nouns WordNet also reads as adjectives qualify goods in queries too: left to the words.
   assertEquals([codes("submersible"), codes("wireless")], [null, null]);
+});
+
+Deno.test("a WordNet term the nomenclature names as goods, in either number, is no row", () => {
+  // 0704.20 writes "brussel sprouts", 9402's "barbers' chairs", 2807 "sulphuric acid".
+  const names = goodsNames("Vegetables, brassica; brussel sprouts, fresh or chilled");
+  assertEquals(names.includes("brussel sprout"), true);
+  // a qualified kind is no goods name: "sport equipment" in "water-sport equipment"
+  const sport = goodsNames(
+    "Articles and equipment for general physical exercise; water-sport equipment",
+  );
+  assertEquals([sport.includes("sport equipment"), sport.includes("article and equipment")], [
+    false,
+    true,
+  ]);
+  const british = britishSpellings(Deno.readTextFileSync(
+    new URL("../../data/hs/curated.tsv", import.meta.url),
+  ));
+  assertEquals(goodsName("sulfuric acid", british), "sulphuric acid");
+  assertEquals(goodsName("brussels sprouts", british), "brussel sprout");
+  const named = new Set([...nomenclature.values()].flatMap((e) => goodsNames(e.text)));
+  const left = rows.filter((r) =>
+    r.source.startsWith("wordnet") && named.has(goodsName(r.term, british))
+  )
+    .map((r) => r.term);
+  assertEquals(left, []);
 });
