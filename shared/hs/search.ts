@@ -82,6 +82,8 @@ interface Row {
   total: number;
   /** Word searches: the vocabulary's version (lexicon.ts). */
   lexicon_version?: string;
+  /** Word searches: a national line one declares (not an HS code, nor a line heading others). */
+  declarable?: boolean;
 }
 
 /**
@@ -182,6 +184,7 @@ async function searchByWords(
   const { head, last, form } = goodsTyped(text, list);
   const wanted = list.filter((c, i) => !c.negated && i !== form);
   if (wanted.length === 0) return { results: [], total: 0 };
+  const national = input.country !== null;
   const params = [
     // JSON text rather than a text[] parameter: postgres.js can send an array before it has
     // learnt the array types of a new connection ("malformed array literal").
@@ -196,7 +199,9 @@ async function searchByWords(
       optional: i === form,
     }))),
     input.country,
-    input.limit,
+    // (with a country, at least the rows the first places are taken from: the declarable lines
+    // may lie below a short page, behind the HS codes and 8-digit heads of the families above)
+    national ? Math.max(input.limit, DECLARABLE_WINDOW) : input.limit,
     anyConcept(wanted),
     JSON.stringify(outermost(wanted.flatMap((c) => c.codes).filter(isVocabularyCode))),
     // Lexemes are [a-z] only (hs_vocabulary): safe as to_tsquery text.
@@ -213,10 +218,37 @@ async function searchByWords(
         : {},
     ),
   ];
-  const rows = await bestCovering(db, wanted.length, params, maxLeftOut, input.country !== null);
+  const rows = await bestCovering(db, wanted.length, params, maxLeftOut, national);
   // No row, no version: asked apart (rare), so that a vocabulary that now knows the words is read.
   await sawLexiconVersion(db, rows[0]?.lexicon_version ?? await lexiconVersion(db));
-  return toPage(rows);
+  return toPage(national ? declarableFirst(rows).slice(0, input.limit) : rows);
+}
+
+/** The first places of a national search that go to lines one declares. */
+export const DECLARABLE_PLACES = 3;
+
+/**
+ * The rows they are taken from, the same for a page of any length (a page is the start of a
+ * longer one): over the labelled US queries, the third declarable line was at most 9th (an HS
+ * code and an 8-digit head per family above it).
+ */
+export const DECLARABLE_WINDOW = 9;
+
+/**
+ * With a country, the first places go to the lines one declares, in their order: the HS
+ * subheadings and 8-digit heads that were among them (each family shows its lines, then its
+ * subheading, then its 8-digit heads) come after, in theirs. A family of one or two lines took two
+ * of the first three places with its subheading and its head, and the next family's line, often
+ * the one wanted, came 4th or 5th: "whole nutmeg" (0908.12.00.00, 0908.12, then 0908.11.00.00
+ * "Neither crushed nor ground"), "adjustable wrench", "basmati rice".
+ */
+export function declarableFirst<T extends { declarable?: boolean }>(
+  rows: readonly T[],
+  places = DECLARABLE_PLACES,
+  window = DECLARABLE_WINDOW,
+): T[] {
+  const first = rows.slice(0, window).filter((r) => r.declarable === true).slice(0, places);
+  return [...first, ...rows.filter((r) => !first.includes(r))];
 }
 
 /**
@@ -762,7 +794,17 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
                  named desc, residual desc, stated, length(r.description), r.code
         limit $3
      )
-     select ${PAGE_COLUMNS}, (select version::text from hs_lexicon_version) as lexicon_version
+     select ${PAGE_COLUMNS},
+            -- (a line one declares: with a unit of quantity, or without one and without lines
+            -- under it, as 95 8-digit lines of watches in chapter 91; read for the page's rows
+            -- only, by the primary key's range)
+            page.country is not null
+              and (page.place = 0
+                   or (page.place = 2
+                       and not exists (select 1 from tariff_lines c
+                                        where c.country = page.country and c.code > page.code
+                                          and c.code < page.code || ':'))) as declarable,
+            (select version::text from hs_lexicon_version) as lexicon_version
        from page ${PAGE_JOINS}
       order by page.family_head desc, page.family_unnamed_state, page.family_score desc,
                page.family_last desc,

@@ -150,6 +150,20 @@ serviceTest("hs-codes/search ranks national lines by thresholds and their own wo
     }
   });
 
+  await t.step("the first three places go to lines one declares", async () => {
+    // 8204.11 (non-adjustable) has two lines; its subheading and 8-digit head came 3rd and 4th,
+    // and the adjustable wrenches' line (8204.12.00.00) 5th
+    const wrench = await codes({ q: "adjustable wrench", country: "US" });
+    assert(wrench.slice(0, 3).includes("8204.12.00.00"), wrench.join(" "));
+    // 0908.12 (ground) came 3rd, before the line of whole nutmeg
+    const nutmeg = await codes({ q: "whole nutmeg", country: "US" });
+    assert(nutmeg.slice(0, 3).includes("0908.11.00.00"), nutmeg.join(" "));
+    for (const page of [wrench, nutmeg]) {
+      assert(page.slice(0, 3).every((c) => c.length === 13), page.join(" "));
+      assert(page.includes("8204.11") || page.includes("0908.12"), page.join(" "));
+    }
+  });
+
   await t.step("of residual lines, the one under the fewest stated words first", async () => {
     // 2103.90 has many "Other" lines: "Other > Other > Other" (.90.91) is what is left of the
     // sauces, not "Other" under "Mixed condiments …" (.80.00) or "Tomato-based …" (.90.59).
