@@ -5,7 +5,12 @@
  */
 import type { LayoutPage, Word } from "../layout.ts";
 import type { GrayImage } from "./gray.ts";
-import { DEFAULT_PREPARE, type PrepareOptions, preparePage } from "./preprocess.ts";
+import {
+  DEFAULT_PREPARE,
+  type PreparedPage,
+  type PrepareOptions,
+  preparePage,
+} from "./preprocess.ts";
 import type { PixelWord, TesseractEngine } from "./tesseract.ts";
 import { typeBoxes } from "./type_box.ts";
 import { mendGlyphs } from "./glyphs.ts";
@@ -30,6 +35,19 @@ export function ocrPage(
 ): LayoutPage {
   const prepared = preparePage(image, placement.dpi, options);
   const read = mendGlyphs(engine.recognize(prepared.image, prepared.dpi));
+  return placeWords(read, prepared, placement, image);
+}
+
+/**
+ * The engine's words on the page: the marks it dropped restored from the pixels, then mapped back
+ * onto the page in points. Apart from ocrPage so a page read once can be placed again.
+ */
+export function placeWords(
+  read: PixelWord[],
+  prepared: PreparedPage,
+  placement: PagePlacement,
+  image: { width: number; height: number },
+): LayoutPage {
   // On the engine's ink boxes, before typeBoxes grows them to the line's height.
   const pixelWords = typeBoxes(restoreStops(read, prepared.image));
   const toPoints = 72 / placement.dpi;
