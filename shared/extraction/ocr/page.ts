@@ -15,6 +15,7 @@ import type { PixelWord, TesseractEngine } from "./tesseract.ts";
 import { typeBoxes } from "./type_box.ts";
 import { mendGlyphs } from "./glyphs.ts";
 import { restoreStops } from "./stops.ts";
+import { restoreDecimalPoints } from "./decimal_points.ts";
 
 /** Words below this confidence are specks and smudges read as text, not words. */
 const MIN_CONFIDENCE = 0.1;
@@ -49,7 +50,9 @@ export function placeWords(
   image: { width: number; height: number },
 ): LayoutPage {
   // On the engine's ink boxes, before typeBoxes grows them to the line's height.
-  const pixelWords = typeBoxes(restoreStops(read, prepared.image));
+  // A page enlarged to be read (under 240 dpi) is where the engine loses decimal points.
+  const numbers = prepared.scale > 1 ? restoreDecimalPoints(read, prepared.image) : read;
+  const pixelWords = typeBoxes(restoreStops(numbers, prepared.image));
   const toPoints = 72 / placement.dpi;
   const words: Word[] = [];
   for (const word of pixelWords) {
