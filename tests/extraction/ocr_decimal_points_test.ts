@@ -115,3 +115,16 @@ Deno.test("restoreDecimalPoints() makes two digit groups with other ink between 
   assertEquals(texts(read), ["9509", "50"]);
   assertEquals(read.map((w) => w.confidence), [DOUBTFUL, DOUBTFUL]);
 });
+
+Deno.test("restoreDecimalPoints() makes a number ended by its mark before a digit group unsure", () => {
+  const image = page();
+  const left = { ...digits(image, "94.950", 100, 1), text: "94.950," };
+  const right = digits(image, "00", left.x + left.width + 14, 2);
+  const read = restoreDecimalPoints([left, right], image);
+  assertEquals(texts(read), ["94.950,", "00"]);
+  assertEquals(read.map((w) => w.confidence), [DOUBTFUL, DOUBTFUL]);
+  // A year after a day and its comma ("June 13, 2026") is no number's decimals.
+  const year = digits(image, "2026", left.x + left.width + 14, 2);
+  const date = restoreDecimalPoints([{ ...left, text: "13," }, year], image);
+  assertEquals(date.map((w) => w.confidence), [0.96, 0.96]);
+});

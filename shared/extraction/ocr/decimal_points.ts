@@ -3,13 +3,14 @@
  * enlarged to 300 dpi before reading) Tesseract often leaves out the point between two digit
  * groups of one number and parts the number there: "9509.50" comes back as the words "9509" and
  * "50", "1,234.50" as "1,234" "50", so HS codes and amounts are read wrong while the engine is
- * sure of each piece (pages read at 300 dpi keep their points: only enlarged pages come here).
- * The page's pixels between two such words on one line are looked at (as
- * stops.ts does after letters): one blob of a point's shape (about a stroke wide and tall, its
+ * sure of each piece (ocr/page.ts sends only enlarged pages here; at 300 dpi it was not seen).
+ * The page's pixels between two such words on one line are looked at (as stops.ts does after
+ * letters): one blob of a point's shape (about a stroke wide and tall, its
  * foot on the digits' baseline) joins them with "."; one of a comma's shape (a stroke wide, its
  * top near the baseline and its tail below it) joins them with ",". A gap of clean paper is a
  * space the page shows ("8536 90", "+39 010 246"). A gap with other ink is a reading no one can
- * vouch for: the two words keep their text but lose the engine's certainty
+ * vouch for, and so is a number the engine ended with its mark a gap before a group of digits
+ * ("94.950," "00" for 94.950,00): the two words keep their text but lose the engine's certainty
  * (DOUBTFUL), so no value made of them is given confidence >= 0.9.
  */
 import type { GrayImage } from "./gray.ts";
@@ -50,12 +51,16 @@ export function restoreDecimalPoints(
   for (const i of order) {
     if (gone.has(i)) continue;
     const left = out[i]!;
-    if (!/\d$/.test(left.text) || left.height < 8) continue;
+    // A number the engine ended with its mark, then its decimals or next group a gap away
+    // ("94.950," "00"): which of the two the mark belongs to, the reading cannot tell.
+    const marked = /\d[.,]$/.test(left.text);
+    if (!(/\d$/.test(left.text) || marked) || left.height < 8) continue;
     const j = nextOnLine(out, i, gone);
     if (j === null) continue;
     const right = out[j]!;
     if (!/^\d/.test(right.text)) continue;
-    const mark = markBetween(left, right, image);
+    if (marked && !/^\d{1,3}$/.test(right.text)) continue;
+    const mark = marked ? "doubtful" : markBetween(left, right, image);
     if (mark === "doubtful") {
       out[i] = { ...left, confidence: Math.min(left.confidence, DOUBTFUL) };
       out[j] = { ...right, confidence: Math.min(right.confidence, DOUBTFUL) };
