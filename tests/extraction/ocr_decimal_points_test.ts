@@ -5,6 +5,7 @@
  * other ink between them leaves them apart but no longer sure.
  */
 import { DOUBTFUL, restoreDecimalPoints } from "../../shared/extraction/ocr/decimal_points.ts";
+import { placeWords } from "../../shared/extraction/ocr/page.ts";
 import type { GrayImage } from "../../shared/extraction/ocr/gray.ts";
 import type { PixelWord } from "../../shared/extraction/ocr/tesseract.ts";
 import { assertEquals } from "../support/assert.ts";
@@ -127,4 +128,17 @@ Deno.test("restoreDecimalPoints() makes a number ended by its mark before a digi
   const year = digits(image, "2026", left.x + left.width + 14, 2);
   const date = restoreDecimalPoints([{ ...left, text: "13," }, year], image);
   assertEquals(date.map((w) => w.confidence), [0.96, 0.96]);
+});
+
+Deno.test("placeWords() restores decimal points on enlarged pages only", () => {
+  const image = page();
+  const [left, right] = pair(image);
+  fill(image, left.x + left.width + 5, 71, 5, 5);
+  const place = (scale: number) =>
+    placeWords([left, right], { image, dpi: 300, scale, angle: 0 }, { dpi: 300 / scale }, {
+      width: image.width / scale,
+      height: image.height / scale,
+    }).words.map((w) => w.text);
+  assertEquals(place(1.5), ["9509.50"]);
+  assertEquals(place(1), ["9509", "50"]);
 });
