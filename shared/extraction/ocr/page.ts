@@ -5,11 +5,17 @@
  */
 import type { LayoutPage, Word } from "../layout.ts";
 import type { GrayImage } from "./gray.ts";
-import { DEFAULT_PREPARE, type PrepareOptions, preparePage } from "./preprocess.ts";
+import {
+  DEFAULT_PREPARE,
+  type PreparedPage,
+  type PrepareOptions,
+  preparePage,
+} from "./preprocess.ts";
 import type { PixelWord, TesseractEngine } from "./tesseract.ts";
 import { typeBoxes } from "./type_box.ts";
 import { mendGlyphs } from "./glyphs.ts";
 import { restoreStops } from "./stops.ts";
+import { restoreDecimalPoints } from "./decimal_points.ts";
 
 /** Words below this confidence are specks and smudges read as text, not words. */
 const MIN_CONFIDENCE = 0.1;
@@ -30,8 +36,23 @@ export function ocrPage(
 ): LayoutPage {
   const prepared = preparePage(image, placement.dpi, options);
   const read = mendGlyphs(engine.recognize(prepared.image, prepared.dpi));
+  return placeWords(read, prepared, placement, image);
+}
+
+/**
+ * The engine's words on the page: the marks it dropped restored from the pixels, then mapped back
+ * onto the page in points. Apart from ocrPage so a page read once can be placed again.
+ */
+export function placeWords(
+  read: PixelWord[],
+  prepared: PreparedPage,
+  placement: PagePlacement,
+  image: { width: number; height: number },
+): LayoutPage {
   // On the engine's ink boxes, before typeBoxes grows them to the line's height.
-  const pixelWords = typeBoxes(restoreStops(read, prepared.image));
+  // A page enlarged to be read (under 240 dpi) is where the engine loses decimal points.
+  const numbers = prepared.scale > 1 ? restoreDecimalPoints(read, prepared.image) : read;
+  const pixelWords = typeBoxes(restoreStops(numbers, prepared.image));
   const toPoints = 72 / placement.dpi;
   const words: Word[] = [];
   for (const word of pixelWords) {

@@ -39,7 +39,7 @@ export function restoreStops(words: PixelWord[], image: GrayImage): PixelWord[] 
   });
 }
 
-interface Blob {
+export interface Blob {
   left: number;
   right: number;
   top: number;
@@ -94,7 +94,7 @@ function overlaps(w: PixelWord, x0: number, x1: number, y0: number, y1: number):
 }
 
 /** Midway between the word's paper and its ink; null where the box holds no contrast. */
-function inkThreshold(word: PixelWord, image: GrayImage): number | null {
+export function inkThreshold(word: PixelWord, image: GrayImage): number | null {
   const { x0, x1, y0, y1 } = pixelBox(word, image);
   const dark = darkest(image, x0, x1, y0, y1);
   let light = 0;
@@ -104,7 +104,7 @@ function inkThreshold(word: PixelWord, image: GrayImage): number | null {
   return light - dark < MIN_CONTRAST ? null : (dark + light) / 2;
 }
 
-function darkest(image: GrayImage, x0: number, x1: number, y0: number, y1: number): number {
+export function darkest(image: GrayImage, x0: number, x1: number, y0: number, y1: number): number {
   let dark = 255;
   for (let y = y0; y < y1; y++) {
     for (let x = x0; x < x1; x++) dark = Math.min(dark, image.data[y * image.width + x]!);
@@ -113,7 +113,7 @@ function darkest(image: GrayImage, x0: number, x1: number, y0: number, y1: numbe
 }
 
 /** The word's strokes' thickness: the median length of its rows' runs of ink. */
-function strokeWidth(word: PixelWord, image: GrayImage, threshold: number): number {
+export function strokeWidth(word: PixelWord, image: GrayImage, threshold: number): number {
   const runs: number[] = [];
   const { x0, x1, y0, y1 } = pixelBox(word, image);
   for (let y = y0; y < y1; y++) {
@@ -134,7 +134,7 @@ function strokeWidth(word: PixelWord, image: GrayImage, threshold: number): numb
  * on the last letter ("A.Ş", "Sp.ą") reaches below it in a few columns only; a word most of whose
  * columns descend gets a baseline too low for any stop, which is the safe side.
  */
-function baseline(word: PixelWord, image: GrayImage, threshold: number): number | null {
+export function baseline(word: PixelWord, image: GrayImage, threshold: number): number | null {
   const { x0, x1, y0, y1 } = pixelBox(word, image);
   const feet: number[] = [];
   for (let x = x0; x < x1; x++) {
@@ -151,7 +151,7 @@ function baseline(word: PixelWord, image: GrayImage, threshold: number): number 
 }
 
 /** The blobs of ink (8-connected) in a window of the image. */
-function blobsIn(
+export function blobsIn(
   image: GrayImage,
   x0: number,
   x1: number,
