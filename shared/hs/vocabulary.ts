@@ -237,15 +237,7 @@ function participleOfAnotherTerm(text: string, entry: Entry): boolean {
 function sameForms(text: string, entry: Entry): Entry | null {
   const last = (t: string) => endsInIng(termWords(t).at(-1) ?? "");
   const same = entry.terms.filter((term) => last(term) === last(text));
-  if (same.length === entry.terms.length) return entry;
-  const own = same.map((term) => entry.own.get(term)).filter((m) => m !== undefined);
-  if (own.length === 0) return null;
-  return {
-    alts: [...new Set(own.flatMap((m) => m.alts))],
-    codes: [...new Set(own.flatMap((m) => m.codes))],
-    terms: same,
-    own: entry.own,
-  };
+  return narrowed(entry, same);
 }
 
 /**
@@ -267,6 +259,14 @@ function sameWord(text: string, entry: Entry, words: ReadonlySet<string>): Entry
     return !/^[a-z]+$/.test(word) || inflected(typed, word) || inflected(word, typed) ||
       /ed$/.test(word);
   });
+  return narrowed(entry, same);
+}
+
+/**
+ * The entry read through some of its terms only: itself when all are, null when none has a
+ * meaning of its own, else those terms' meanings.
+ */
+function narrowed(entry: Entry, same: string[]): Entry | null {
   if (same.length === entry.terms.length) return entry;
   const own = same.map((term) => entry.own.get(term)).filter((m) => m !== undefined);
   if (own.length === 0) return null;

@@ -9,19 +9,10 @@ import { placeWords } from "../../shared/extraction/ocr/page.ts";
 import type { GrayImage } from "../../shared/extraction/ocr/gray.ts";
 import type { PixelWord } from "../../shared/extraction/ocr/tesseract.ts";
 import { assertEquals } from "../support/assert.ts";
+import { fill, page } from "../support/gray_page.ts";
 
 /** Stroke width of the drawn digits, in pixels (a 200 dpi page enlarged to 300 dpi). */
 const STEM = 4;
-
-function page(): GrayImage {
-  return { width: 600, height: 200, data: new Uint8Array(600 * 200).fill(245) };
-}
-
-function fill(image: GrayImage, x: number, y: number, width: number, height: number): void {
-  for (let j = y; j < y + height; j++) {
-    image.data.fill(15, j * image.width + x, j * image.width + x + width);
-  }
-}
 
 /**
  * A word of `digits` digits from x, 26 pixels tall with its foot at y = 76: each an upright

@@ -7,19 +7,10 @@ import { restoreStops } from "../../shared/extraction/ocr/stops.ts";
 import type { GrayImage } from "../../shared/extraction/ocr/gray.ts";
 import type { PixelWord } from "../../shared/extraction/ocr/tesseract.ts";
 import { assertEquals } from "../support/assert.ts";
+import { fill, page } from "../support/gray_page.ts";
 
 /** Stroke width of the drawn letters, in pixels (300 dpi type of about 10 pt). */
 const STEM = 6;
-
-function page(): GrayImage {
-  return { width: 600, height: 200, data: new Uint8Array(600 * 200).fill(245) };
-}
-
-function fill(image: GrayImage, x: number, y: number, width: number, height: number): void {
-  for (let j = y; j < y + height; j++) {
-    image.data.fill(15, j * image.width + x, j * image.width + x + width);
-  }
-}
 
 /** A word of `letters` upright strokes from x, 30 pixels tall with its foot at y = 80. */
 function word(image: GrayImage, text: string, x: number, letters = 3): PixelWord {
