@@ -292,3 +292,12 @@ export function goodsTyped(
     : null;
   return { head, last: head === null ? named.goods : null, form };
 }
+
+/**
+ * The goods a wording of a concept names: its last word ("fishing nets": nets), as a code's text
+ * names its goods (the goods column, migration 20261202003000), where "fishing" only qualifies.
+ */
+export function lastWord(words: string): string {
+  const parts = words.trim().split(/\s+/);
+  return parts[parts.length - 1] ?? "";
+}

@@ -1,7 +1,7 @@
 import type { Queryable } from "../platform/db/db.ts";
 import { codePrefix, displayCode } from "./codes.ts";
 import { nationalDescription } from "./lines.ts";
-import { goodsTyped, headInIng } from "./head.ts";
+import { goodsTyped, headInIng, lastWord } from "./head.ts";
 import { lexiconVersion, sawLexiconVersion } from "./lexicon.ts";
 import { QUANTITIES, readMeasure, readQuantity } from "./measures.ts";
 import { readPacking } from "./packing.ts";
@@ -190,6 +190,8 @@ async function searchByWords(
     // learnt the array types of a new connection ("malformed array literal").
     JSON.stringify(list.map((c, i) => ({
       texts: [c.words, ...c.alts],
+      // (the goods each wording names: its last word, "fishing nets" nets: head.ts)
+      heads: [c.words, ...c.alts].map(lastWord),
       lexemes: c.lexemes,
       codes: c.negated ? [] : c.codes.filter(isVocabularyCode),
       weight: c.weight,
@@ -260,9 +262,12 @@ export function declarableFirst<T extends { declarable?: boolean }>(
 const CONCEPTS = `concept as materialized (
        select q, weight, negated, head, last, optional, under, in_head, in_first,
               case when codes_q is null then q when q is null then codes_q
-                   else q || codes_q end as covers
+                   else q || codes_q end as covers,
+              -- the goods it names, as a code's text names goods (its goods column)
+              case when codes_q is null then goods_q when goods_q is null then codes_q
+                   else goods_q || codes_q end as names
          from (
-           select q, weight, negated, head, last, optional,
+           select q, goods_q, weight, negated, head, last, optional,
                   -- the vocabulary's codes as LIKE patterns: they and the codes under them
                   array(select p || '%' from unnest(codes) as p) as under,
                   (select string_agg('hs' || p, ' | ') from unnest(codes) as p)::tsquery
@@ -278,10 +283,17 @@ const CONCEPTS = `concept as materialized (
                                select to_tsquery('simple', l)
                                  from jsonb_array_elements_text(t.lexemes) as l) a
                         where numnode(a.q) > 0)::tsquery as q,
+                      (select string_agg('(' || a.q::text || ')', ' | ')
+                         from (select plainto_tsquery('english', a) as q
+                                 from jsonb_array_elements_text(t.heads) as a
+                               union all
+                               select to_tsquery('simple', l)
+                                 from jsonb_array_elements_text(t.lexemes) as l) a
+                        where numnode(a.q) > 0)::tsquery as goods_q,
                       array(select jsonb_array_elements_text(t.codes)) as codes,
                       t.weight, t.negated, t.head, t.last, t.optional
                  from jsonb_to_recordset($1::text::jsonb)
-                      as t(texts jsonb, lexemes jsonb, codes jsonb, weight float8, negated boolean,
+                      as t(texts jsonb, heads jsonb, lexemes jsonb, codes jsonb, weight float8, negated boolean,
                            head boolean, last boolean, optional boolean)
              ) typed
             where q is not null or cardinality(codes) > 0
@@ -366,6 +378,7 @@ const CANDIDATE_COLUMNS = [
   "states",
   "states_fresh",
   "residual",
+  "goods",
 ];
 
 function hits(cover: string, coverage: string, national: boolean): string {
@@ -383,7 +396,7 @@ function candidates(cover: string, coverage: string, national: boolean): string 
               null::text as context, null::text as parent, null::text as unit,
               search_weighted as own, line_words as lines, search_match_lines as search_match,
               search_match_heads as head_match, stated_bounds, states, states_fresh, residual,
-              ${coverage} as coverage
+              goods, ${coverage} as coverage
          from hs_codes
         -- Without a country, an HS subheading is matched by the goods its national lines name
         -- too (line_words, search_match_lines: migration 20261130001000); with one, those lines
@@ -404,7 +417,7 @@ function nationalCandidates(cover: string, coverage: string): string {
               null::text as context, null::text as parent, null::text as unit,
               search_weighted as own, null::tsvector as lines, search_match,
               search_match as head_match, stated_bounds, states, states_fresh, residual,
-              ${coverage} as coverage
+              goods, ${coverage} as coverage
          from hs_codes
         where (select $2::text) is not null
           and (search_weighted @@ (select any_word from any_word)
@@ -416,7 +429,7 @@ function nationalCandidates(cover: string, coverage: string): string {
        -- words too (search_match).
        select code, level, description, country, duty_rate_effective, context, parent, unit,
               search_chain, null::tsvector, search_match, search_match, stated_bounds,
-              null::text[], null::boolean, residual, ${coverage}
+              null::text[], null::boolean, residual, goods, ${coverage}
          from tariff_lines
         -- (the country as a subquery, so that a custom plan costs the scans as the generic plan
         -- does and PostgreSQL keeps the generic one: planning a word search takes as long as
@@ -654,6 +667,9 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
               (best.coverage = (select count(*) from wanted) and best.lines is null)
                 or coalesce(best.head_match @@ (select covers from concept where last), true)
                 as has_last,
+              -- whether its text names the goods typed as goods, not only as what qualifies
+              -- other goods ("cigar holders", "parts of printers": migration 20261202003000)
+              coalesce(best.goods @@ (select names from concept where head), true) as has_goods,
               -- declarable lines (they have a unit of quantity), the HS code, then the
               -- 8-digit lines that only head 10-digit ones
               case when best.country is null then 1 when coalesce(best.unit, '') <> '' then 0
@@ -702,6 +718,7 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
                 and not coalesce(family_text ~* (select head_ing from patterns)
                                  and not family_text ~* (select head_typed from patterns),
                                  false) as family_head,
+              bool_or(has_goods) as family_goods,
               -- its state of preparation is not the query's (states.ts), where the tariff sorts
               -- the goods by it: it states one the query does not name (not "fresh or dried",
               -- nor where the vocabulary's term names the goods so prepared: "potato chips" are
@@ -727,10 +744,12 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
      grouped as (
        select family.*,
               min(family_length)
-                over (partition by left(family_code, 4), family_head, family_unnamed_state,
+                over (partition by left(family_code, 4), family_head, family_goods,
+                                   family_unnamed_state,
                                    family_score, family_last)
                 as group_length,
-              count(*) over (partition by left(family_code, 4), family_head, family_unnamed_state,
+              count(*) over (partition by left(family_code, 4), family_head, family_goods,
+                                   family_unnamed_state,
                                           family_score, family_last)
                 as alike
          from family
@@ -739,7 +758,7 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
      -- (each has a member on the page before theirs).
      placed as (
        select grouped.*, sum(members) over ()::int as total,
-              rank() over (order by family_head desc, family_unnamed_state, family_score desc,
+              rank() over (order by family_head desc, family_unnamed_state, family_score desc, family_goods desc,
                                     family_last desc,
                                     group_length, left(family_code, 4)) as at
          from grouped
@@ -787,7 +806,7 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
          -- (the rows of those families only, each joined to its family's keys)
         cross join lateral (select * from keys k where k.family_code = r.family_code offset 0) k
         where r.family_code = any (array(select family_code from keys))
-        order by k.family_head desc, k.family_unnamed_state, k.family_score desc,
+        order by k.family_head desc, k.family_unnamed_state, k.family_score desc, k.family_goods desc,
                  k.family_last desc, k.group_length,
                  left(k.family_code, 4), k.family_exact desc, k.family_residual desc,
                  k.family_terms, k.family_length, k.family_code, r.place, r.score desc,
@@ -806,7 +825,7 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
                                           and c.code < page.code || ':'))) as declarable,
             (select version::text from hs_lexicon_version) as lexicon_version
        from page ${PAGE_JOINS}
-      order by page.family_head desc, page.family_unnamed_state, page.family_score desc,
+      order by page.family_head desc, page.family_unnamed_state, page.family_score desc, page.family_goods desc,
                page.family_last desc,
                page.group_length,
                left(page.family_code, 4), page.family_exact desc, page.family_residual desc,

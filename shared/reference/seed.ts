@@ -28,6 +28,11 @@ const HS_LINE_WORDS = "select hs_line_words_rebuild()";
  * 20261201001000).
  */
 const HS_STATED_BOUNDS = "select hs_stated_bounds_rebuild()";
+/**
+ * The goods each code's text names, apart from the words that qualify other goods (migration
+ * 20261202003000): after HS_LINE_WORDS, whose goods of the national lines it takes.
+ */
+const HS_GOODS = "select hs_goods_rebuild()";
 
 const DATA_DIR = new URL("../../data/reference/", import.meta.url);
 
@@ -38,7 +43,7 @@ export const DATASETS: readonly Dataset[] = [
     name: "hs_codes",
     table: "hs_codes",
     columns: ["code", "level", "parent", "description", "section"],
-    refresh: [HS_VOCABULARY, HS_SEARCH_VECTORS, HS_LINE_WORDS],
+    refresh: [HS_VOCABULARY, HS_SEARCH_VECTORS, HS_LINE_WORDS, HS_GOODS],
   },
   {
     name: "hs_synonyms",
@@ -50,7 +55,7 @@ export const DATASETS: readonly Dataset[] = [
     name: "tariff_us",
     table: "tariff_lines",
     fixed: { country: "US" },
-    refresh: [HS_VOCABULARY, HS_SEARCH_VECTORS, HS_LINE_WORDS, HS_STATED_BOUNDS],
+    refresh: [HS_VOCABULARY, HS_SEARCH_VECTORS, HS_LINE_WORDS, HS_STATED_BOUNDS, HS_GOODS],
     columns: [
       "code",
       "htsno",
