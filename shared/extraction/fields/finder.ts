@@ -91,7 +91,11 @@ export async function findFields(
   }
   const term = incoterm(ctx);
   if (term) result.terms = { incoterm: term };
-  const pol = portLeaf(ctx, loading, places), pod = portLeaf(ctx, discharge, places);
+  // Whether the route's other end is under a port label proper (not "From:", "To:").
+  const proper = (readings: typeof loading) =>
+    readings.some((r) => !r.vague && (r.name || r.explicit));
+  const pol = portLeaf(ctx, loading, places, proper(discharge));
+  const pod = portLeaf(ctx, discharge, places, proper(loading));
   if (pol || pod) {
     result.route = {
       ...(pol ? { port_of_loading: pol } : {}),

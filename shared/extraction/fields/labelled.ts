@@ -4,7 +4,14 @@
  * cell above its value).
  */
 import type { DocumentLines, Segment } from "./layout_lines.ts";
-import { alignedIn, gapBetween, linesBelow, maxLineGap, rightNeighbour } from "./geometry.ts";
+import {
+  alignedIn,
+  gapBetween,
+  linesBelow,
+  maxLineGap,
+  maxRightGap,
+  rightNeighbour,
+} from "./geometry.ts";
 import {
   isLabel,
   type LabelKind,
@@ -17,6 +24,8 @@ import {
 export interface LabelHit {
   segment: Segment;
   match: LabelMatch;
+  /** A label wrapped over lines of a narrow cell: the index of its last line. */
+  through?: number;
 }
 
 export type FoundHow = "inline" | "right" | "below";
@@ -32,8 +41,16 @@ export function labelHits(doc: DocumentLines): LabelHit[] {
   for (const line of doc.lines) {
     for (const segment of line.segments.flatMap(splitAtLabels)) {
       const match = matchLabel(segment);
-      if (!match) continue;
-      hits.push({ segment, match });
+      if (!match) {
+        const wrapped = wrappedLabel(doc, segment);
+        if (wrapped) hits.push({ segment, match: wrapped.match, through: wrapped.through });
+        continue;
+      }
+      // "Porto di partenza /" over "Loading at": the label goes on under itself.
+      const goesOn = match.rest === "" && WRAPPED_KINDS.has(match.kind)
+        ? wrappedLabel(doc, segment, match.kind)
+        : null;
+      hits.push(goesOn ? { segment, match, through: goesOn.through } : { segment, match });
       // "Invoice No. & Date": one label, two fields; "Firma": one of two meanings.
       if (match.also) {
         hits.push({ segment, match: { ...match, kind: match.also, rank: match.alsoRank ?? 0 } });
@@ -70,6 +87,51 @@ function splitAtLabels(segment: Segment): Segment[] {
   if (parts.length === 0) return [segment];
   parts.push(subSegment(segment, start, words.length));
   return parts;
+}
+
+/** Kinds whose labels a grid's narrow cell is seen to wrap with no line a label of its own. */
+const WRAPPED_KINDS: ReadonlySet<LabelKind> = new Set(["port_of_loading", "port_of_discharge"]);
+/** The most lines a wrapped label spans ("Puerto de" / "descarga / Port of" / "discharge"). */
+const WRAP_LINES = 4;
+
+/**
+ * A port label a narrow grid cell broke over two to four lines, none of which reads as a label
+ * alone ("Port of" over "destination", "Haven van" over "bestemming", "Port" over
+ * "d'embarquement"): the lines under one another, read together, are the label and nothing
+ * more. The longest such reading wins, so a bilingual label's English half is not taken for
+ * its value. Returns the label and its last line, or null.
+ */
+export function wrappedLabel(
+  doc: DocumentLines,
+  segment: Segment,
+  /** The kind the segment alone already labels, which the lines under it go on with. */
+  kind?: LabelKind,
+): { match: LabelMatch; through: number } | null {
+  // A label starts with a capital ("of delivery" is the rest of a label above, not a start).
+  if (!/^[\p{Lu}\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}]/u.test(segment.text)) return null;
+  if (/\d/.test(segment.text) || segment.text.length > 40) return null;
+  if (kind === undefined && matchLabel(segment)) return null;
+  let last = segment;
+  let text = segment.text;
+  let found: { match: LabelMatch; through: number } | null = null;
+  for (const line of linesBelow(doc, segment.line)) {
+    if (gapBetween(last, line) > maxLineGap(doc)) break;
+    const part = alignedIn(doc, line, segment);
+    // A line of another column between the cell's lines (set a little higher or lower).
+    if (!part || Math.abs(part.x0 - segment.x0) > 1.5 * doc.unit) continue;
+    if (/\d/.test(part.text)) break;
+    text = `${text} ${part.text}`;
+    last = part;
+    const match = matchLabelText(text);
+    if (
+      match && WRAPPED_KINDS.has(match.kind) && match.rest === "" &&
+      (kind === undefined || match.kind === kind)
+    ) {
+      found = { match, through: part.line };
+    }
+    if (line.index - segment.line >= WRAP_LINES - 1) break;
+  }
+  return found;
 }
 
 const PARTIES: ReadonlySet<LabelKind> = new Set(["exporter", "importer"]);
@@ -166,8 +228,20 @@ export function candidatesOf(doc: DocumentLines, hit: LabelHit): Candidate[] {
     out.push({ text: clippedLabelCut(doc, hit), segments: [hit.segment], how: "inline" });
   }
   const right = pastLabelParts(doc, hit, rightNeighbour(doc, hit.segment));
-  if (right && !looksLikeLabel(right) && !underOtherLabel(doc, right) && !inLabelRow(doc, hit)) {
+  if (
+    right && !looksLikeLabel(right) && !underOtherLabel(doc, right) && !inLabelRow(doc, hit) &&
+    !wrappedLabel(doc, right)
+  ) {
     out.push({ text: right.text, segments: [right], how: "right" });
+  } else if (hit.through !== undefined && !right) {
+    // A value set beside the middle of a wrapped label ("La Spezia" between "Porto di
+    // partenza /" and "Loading at").
+    const beside = doc.lines.slice(hit.segment.line + 1, hit.through + 1)
+      .map((l) => l.segments.find((s) => s.x0 >= hit.segment.x1 - 0.01))
+      .find((s) => s && s.x0 - hit.segment.x1 <= maxRightGap(doc, s.page));
+    if (beside && !looksLikeLabel(beside) && !wrappedLabel(doc, beside)) {
+      out.push({ text: beside.text, segments: [beside], how: "right" });
+    }
   }
   let previous: { y1: number } = hit.segment;
   let taken = 0;
@@ -176,10 +250,15 @@ export function candidatesOf(doc: DocumentLines, hit: LabelHit): Candidate[] {
   for (const line of linesBelow(doc, hit.segment.line)) {
     if (gapBetween(previous, line) > 1.5 * maxLineGap(doc)) break;
     previous = line;
+    // The wrapped label's own lines.
+    if (hit.through !== undefined && line.index <= hit.through) continue;
     const below = alignedIn(doc, line, hit.segment);
     if (!below) continue;
     if (broken && below === tail) continue;
     if (looksLikeLabel(below)) break;
+    // The next box's port label, wrapped ("Haven van" over "bestemming"), is no port's value.
+    // (Other kinds read on past it, as they did: their values may stand further down.)
+    if (WRAPPED_KINDS.has(hit.match.kind) && wrappedLabel(doc, below)) break;
     // A value wrapped in a narrow cell ("23 oktober" over "2026"): both lines as one, after
     // the first alone.
     if (upper && gapBetween(upper, below) <= maxLineGap(doc)) {

@@ -376,7 +376,10 @@ export function portReadings(
       ) {
         continue;
       }
-      const reading = portIn(c.text, ctx.countries);
+      // "Porto di imbarco / Port of La Spezia": a spreadsheet's print clipped the label's
+      // English half, whose first words run on into the value.
+      const text = c.how === "inline" && !hit.match.colon ? pastClippedLabel(c.text) : c.text;
+      const reading = portIn(text, ctx.countries);
       if (reading) out.push({ ...reading, vague: hit.match.rank >= 2, segments: c.segments });
     }
   }
@@ -394,29 +397,62 @@ function placeAfterLabel(rest: string): boolean {
   return matchLabelText(t) === null && t.split(/\s+/).length <= 4;
 }
 
+/**
+ * The words of a clipped English port label left before the value ("Port of La Spezia", "Port
+ * of dischar İzmir"): "port of" or "place of", and at most a lower-case word cut short, before
+ * a word with a capital.
+ */
+function pastClippedLabel(text: string): string {
+  return text.replace(/^(?:[Pp]ort|[Pp]lace) of(?: \p{Ll}+)?\s+(?=\p{Lu})/u, "");
+}
+
 function portIn(
   text: string,
   countries: CountryIndex,
 ): Omit<PortReading, "vague" | "segments"> | null {
   const t = clean(text);
   if (t === "" || t.length > 80 || /^\d+$/.test(t)) return null;
-  const whole = t.match(/^([A-Z]{2})\s?([A-Z2-9]{3})$/);
+  // A country in capitals ("CHINA" under "Qingdao,") is no code.
+  const whole = countries.byName(t) ? null : t.match(/^([A-Z]{2})\s?([A-Z2-9]{3})$/);
   const bracketed = t.match(/[(\[]\s*([A-Z]{2})\s?([A-Z2-9]{3})\s*[)\]]/);
   const code = whole ?? bracketed;
   const named = clean(t.replace(/[(\[]\s*[A-Z]{2}\s?[A-Z2-9]{3}\s*[)\]]/, ""));
-  // "Le Havre, FRANCE": the port is the place, not its country.
-  const name = named.includes(",") ? countries.atEnd(named)?.rest ?? named : named;
+  const name = placeName(named, countries);
   // A place is written with a capital ("Hamburg", "DEHAM"); "entry" is a label running on.
-  const nameOk = !whole && /^[\p{Lu}]/u.test(name) && !/\b(of|to|from|and|or|de|du)$/i.test(name);
+  const nameOk = !whole && !countries.byName(name) && /^[\p{Lu}]/u.test(name) &&
+    !/\b(of|to|from|and|or|de|du)$/i.test(name);
   return {
     name: nameOk ? name : null,
     explicit: code ? code[1]! + code[2]! : null,
     // Five capitals beside another word in capitals are a name's part ("LONG BEACH"), not a
-    // code.
+    // code; after lower case they are a code a clipped label runs into ("DestiJPUKB - Kobe").
     implicit: [
-      ...t.matchAll(/(?<![A-Za-z]|[A-Z]{2} )([A-Z]{2}[A-Z2-9]{3})(?![A-Za-z]| [A-Z]{2})/g),
-    ].map((m) => m[1]!),
+      ...t.matchAll(/(?<![A-Z]|[A-Z]{2} )([A-Z]{2}[A-Z2-9]{3})(?![A-Za-z]| [A-Z]{2})/g),
+    ].map((m) => m[1]!).filter((c) => !countries.byName(c)),
   };
+}
+
+/**
+ * The place of a port's value, without its country: "Le Havre, FRANCE"; "Felixstowe, UNITED"
+ * whose cell put "KINGDOM" on the next line (a part in capitals after the comma); "NETHERLANDS
+ * Basel," where a neighbour cell's country ran into the value's line.
+ */
+function placeName(named: string, countries: CountryIndex): string {
+  let name = named;
+  if (name.includes(",")) {
+    const atEnd = countries.atEnd(name);
+    if (atEnd) name = atEnd.rest;
+    else if (/,\s*[\p{Lu}\s.]+$/u.test(name)) name = name.replace(/,\s*[\p{Lu}\s.]+$/u, "");
+  }
+  const words = name.split(" ");
+  for (let k = Math.min(3, words.length - 1); k >= 1; k--) {
+    const lead = words.slice(0, k).join(" ");
+    if (lead === lead.toUpperCase() && countries.byName(lead) && /^\p{Lu}/u.test(words[k]!)) {
+      name = words.slice(k).join(" ");
+      break;
+    }
+  }
+  return name.replace(/[,;]+$/, "");
 }
 
 export function portCodes(readings: PortReading[]): string[] {
@@ -431,6 +467,7 @@ export function portLeaf(
   ctx: Context,
   readings: PortReading[],
   places: Map<string, { name: string }>,
+  otherEnd = false,
 ): Leaf<string> | undefined {
   for (const r of readings) {
     const known = [r.explicit, ...r.implicit].find((c) => c && places.has(c));
@@ -440,6 +477,11 @@ export function portLeaf(
   if (explicit) return labelledLeaf(ctx, explicit.explicit!, FAILED_CHECK, explicit.segments);
   const named = readings.find((r) => r.name && !r.vague);
   if (named) return labelledLeaf(ctx, named.name!, FOUND_LABELLED - 0.05, named.segments);
+  // "From: Busan" beside "Port of discharge: Barcelona", "Final destination GDYNIA" under "Port
+  // of Loading": a vague label names a port where the document prints the route's other end
+  // under a port label proper; less sure than a port label.
+  const vague = readings.find((r) => r.name);
+  if (vague && otherEnd) return labelledLeaf(ctx, vague.name!, FOUND_WEAK_LABEL, vague.segments);
   return undefined;
 }
 
