@@ -88,14 +88,8 @@ export function nearestSpelling(typed: string, index: SpellingIndex): Spelling |
   const same = index.byFirst.get(typed[0]!) ?? [];
   const others = index.others.get(typed[0]!) ?? [...index.byFirst.values()].flat();
   const best = (spellings: readonly Prepared[]) => {
-    const found = nearest(typed, spellings);
-    // A plural typed is compared as its singular too: the everyday terms are spelt singular, as
-    // WordNet writes them ("sandal"), and their plural's "s" cost a whole letter more than the
-    // slip ("sandels" was "sander", 1 letter off, not "sandal", a vowel and an "s").
-    const singular = /[^s]s$/.test(typed) && typed.length > MIN_LETTERS
-      ? nearest(typed.slice(0, -1), spellings)
-      : null;
-    return singular && (!found || singular.cost < found.cost) ? singular : found;
+    const [word, singular] = formsOf(typed).map((form) => nearest(form, spellings));
+    return singular && (!word || singular.cost < word.cost) ? singular : word ?? null;
   };
   const found = best(same) ?? best(others);
   return found && { word: found.word, lexeme: found.lexeme, codes: found.codes };
@@ -113,20 +107,10 @@ export function nearestSpellings(typed: string, index: SpellingIndex): Spelling[
   const pool = same.some((s) => s.word === first.word)
     ? same
     : index.others.get(typed[0]!) ?? [...index.byFirst.values()].flat();
-  const forms = [
-    typed,
-    ...(/[^s]s$/.test(typed) && typed.length > MIN_LETTERS ? [typed.slice(0, -1)] : []),
-  ];
-  const read = forms.map((f) => ({ a: letters(f), aIndels: indels(f), aCounts: counts(f) }));
+  const forms = formsOf(typed).map(readTyped);
+  const budget = maxEdits(typed);
   const cost = (s: Prepared, limit: number) =>
-    Math.min(
-      ...read.map(({ a, aIndels, aCounts }) =>
-        Math.abs(s.letters.length - a.length) > 2 * maxEdits(typed) ||
-          letterFloor(aCounts, s.counts) > limit
-          ? Infinity
-          : typoDistance(a, aIndels, s.letters, s.indels, limit)
-      ),
-    );
+    Math.min(...forms.map((form) => distanceWithin(form, s, limit, budget)));
   const least = cost(pool.find((s) => s.word === first.word)!, Infinity);
   return pool.filter((s) => s.word === first.word || cost(s, least) === least)
     .sort((a, b) =>
@@ -135,19 +119,44 @@ export function nearestSpellings(typed: string, index: SpellingIndex): Spelling[
     .map((s) => ({ word: s.word, lexeme: s.lexeme, codes: s.codes }));
 }
 
+/**
+ * A typed word as it is compared: itself and, a plural, its singular too. The everyday terms are
+ * spelt singular, as WordNet writes them ("sandal"), and their plural's "s" cost a whole letter
+ * more than the slip ("sandels" was "sander", 1 letter off, not "sandal", a vowel and an "s").
+ */
+function formsOf(typed: string): string[] {
+  return /[^s]s$/.test(typed) && typed.length > MIN_LETTERS ? [typed, typed.slice(0, -1)] : [typed];
+}
+
+interface Typed {
+  letters: Uint8Array;
+  indels: Float64Array;
+  counts: Uint8Array;
+}
+
+function readTyped(word: string): Typed {
+  return { letters: letters(word), indels: indels(word), counts: counts(word) };
+}
+
+/**
+ * The distance from a typed word to a spelling, Infinity where it is surely more than `limit`
+ * (lengths over two budgets apart, or a letter floor beyond the limit) without the table.
+ */
+function distanceWithin(typed: Typed, s: Prepared, limit: number, budget: number): number {
+  if (Math.abs(s.letters.length - typed.letters.length) > 2 * budget) return Infinity;
+  if (letterFloor(typed.counts, s.counts) > limit) return Infinity;
+  return typoDistance(typed.letters, typed.indels, s.letters, s.indels, limit);
+}
+
 function nearest(
   typed: string,
   spellings: readonly Prepared[],
 ): (Prepared & { cost: number }) | null {
   const budget = maxEdits(typed);
-  const a = letters(typed);
-  const aIndels = indels(typed);
-  const aCounts = counts(typed);
+  const read = readTyped(typed);
   let best: (Prepared & { cost: number }) | null = null;
   for (const s of spellings) {
-    if (Math.abs(s.letters.length - a.length) > 2 * budget) continue;
-    if (letterFloor(aCounts, s.counts) > (best?.cost ?? budget)) continue;
-    const cost = typoDistance(a, aIndels, s.letters, s.indels, best?.cost ?? budget);
+    const cost = distanceWithin(read, s, best?.cost ?? budget, budget);
     if (cost > budget) continue;
     if (
       !best || cost < best.cost ||
