@@ -254,6 +254,48 @@ export function declarableFirst<T extends { declarable?: boolean }>(
 }
 
 /**
+ * The families' order on a page, read from the columns of `from` ("k.", "page.", or ""): the
+ * families that name the goods typed as their head's, of the states typed, best scored, naming
+ * the goods as goods, the last word typed, then a group's shortest first, heading by heading.
+ */
+function familyOrder(from: string): string {
+  return [
+    `${from}family_head desc`,
+    `${from}family_unnamed_state`,
+    `${from}family_score desc`,
+    `${from}family_goods desc`,
+    `${from}family_last desc`,
+    `${from}group_length`,
+    `left(${from}family_code, 4)`,
+  ].join(", ");
+}
+
+/** Families alike in every key of that order but their length: a group (group_length, alike). */
+const FAMILY_GROUP = [
+  "left(family_code, 4)",
+  ...["family_head", "family_goods", "family_unnamed_state", "family_score", "family_last"],
+].join(", ");
+
+/**
+ * The query of a concept's wordings (`texts`, a jsonb array: its words and the vocabulary's, or
+ * their goods words) or its lexemes: any of them, each wording's words all.
+ */
+function wordingsQuery(texts: string): string {
+  return `(select string_agg('(' || a.q::text || ')', ' | ')
+             from (select plainto_tsquery('english', a) as q
+                     from jsonb_array_elements_text(${texts}) as a
+                   union all
+                   select to_tsquery('simple', l)
+                     from jsonb_array_elements_text(t.lexemes) as l) a
+            where numnode(a.q) > 0)::tsquery`;
+}
+
+/** Two queries or'ed, either of which may be null (no words, no codes). */
+function eitherQuery(a: string, b: string): string {
+  return `case when ${b} is null then ${a} when ${a} is null then ${b} else ${a} || ${b} end`;
+}
+
+/**
  * What a search is read as, in SQL: the concepts, the words any of them has (any_word), and the
  * codes the vocabulary gives (prefix). A concept `covers` a code when the code's search_match
  * (migration 20261126000600: its words, those of the code above it, its code prefixes as
@@ -261,11 +303,9 @@ export function declarableFirst<T extends { declarable?: boolean }>(
  */
 const CONCEPTS = `concept as materialized (
        select q, weight, negated, head, last, optional, under, in_head, in_first,
-              case when codes_q is null then q when q is null then codes_q
-                   else q || codes_q end as covers,
+              ${eitherQuery("q", "codes_q")} as covers,
               -- the goods it names, as a code's text names goods (its goods column)
-              case when codes_q is null then goods_q when goods_q is null then codes_q
-                   else goods_q || codes_q end as names
+              ${eitherQuery("goods_q", "codes_q")} as names
          from (
            select q, goods_q, weight, negated, head, last, optional,
                   -- the vocabulary's codes as LIKE patterns: they and the codes under them
@@ -276,25 +316,13 @@ const CONCEPTS = `concept as materialized (
                   regexp_replace(q::text, '''(?=[ )]|$)', ''':A', 'g')::tsquery as in_head,
                   regexp_replace(q::text, '''(?=[ )]|$)', ''':AB', 'g')::tsquery as in_first
              from (
-               select (select string_agg('(' || a.q::text || ')', ' | ')
-                         from (select plainto_tsquery('english', a) as q
-                                 from jsonb_array_elements_text(t.texts) as a
-                               union all
-                               select to_tsquery('simple', l)
-                                 from jsonb_array_elements_text(t.lexemes) as l) a
-                        where numnode(a.q) > 0)::tsquery as q,
-                      (select string_agg('(' || a.q::text || ')', ' | ')
-                         from (select plainto_tsquery('english', a) as q
-                                 from jsonb_array_elements_text(t.heads) as a
-                               union all
-                               select to_tsquery('simple', l)
-                                 from jsonb_array_elements_text(t.lexemes) as l) a
-                        where numnode(a.q) > 0)::tsquery as goods_q,
+               select ${wordingsQuery("t.texts")} as q,
+                      ${wordingsQuery("t.heads")} as goods_q,
                       array(select jsonb_array_elements_text(t.codes)) as codes,
                       t.weight, t.negated, t.head, t.last, t.optional
                  from jsonb_to_recordset($1::text::jsonb)
-                      as t(texts jsonb, heads jsonb, lexemes jsonb, codes jsonb, weight float8, negated boolean,
-                           head boolean, last boolean, optional boolean)
+                      as t(texts jsonb, heads jsonb, lexemes jsonb, codes jsonb, weight float8,
+                           negated boolean, head boolean, last boolean, optional boolean)
              ) typed
             where q is not null or cardinality(codes) > 0
             limit ${MAX_WORDS}
@@ -743,24 +771,15 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
      -- first ("wine corks" are corks).
      grouped as (
        select family.*,
-              min(family_length)
-                over (partition by left(family_code, 4), family_head, family_goods,
-                                   family_unnamed_state,
-                                   family_score, family_last)
-                as group_length,
-              count(*) over (partition by left(family_code, 4), family_head, family_goods,
-                                   family_unnamed_state,
-                                          family_score, family_last)
-                as alike
+              min(family_length) over (partition by ${FAMILY_GROUP}) as group_length,
+              count(*) over (partition by ${FAMILY_GROUP}) as alike
          from family
      ),
      -- Only the families that can reach the page: fewer than $3 families come before them
      -- (each has a member on the page before theirs).
      placed as (
        select grouped.*, sum(members) over ()::int as total,
-              rank() over (order by family_head desc, family_unnamed_state, family_score desc, family_goods desc,
-                                    family_last desc,
-                                    group_length, left(family_code, 4)) as at
+              rank() over (order by ${familyOrder("")}) as at
          from grouped
      ),
      -- What tells families of one heading that score alike apart, read only for those that can
@@ -806,9 +825,7 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
          -- (the rows of those families only, each joined to its family's keys)
         cross join lateral (select * from keys k where k.family_code = r.family_code offset 0) k
         where r.family_code = any (array(select family_code from keys))
-        order by k.family_head desc, k.family_unnamed_state, k.family_score desc, k.family_goods desc,
-                 k.family_last desc, k.group_length,
-                 left(k.family_code, 4), k.family_exact desc, k.family_residual desc,
+        order by ${familyOrder("k.")}, k.family_exact desc, k.family_residual desc,
                  k.family_terms, k.family_length, k.family_code, r.place, r.score desc,
                  named desc, residual desc, stated, length(r.description), r.code
         limit $3
@@ -825,10 +842,7 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
                                           and c.code < page.code || ':'))) as declarable,
             (select version::text from hs_lexicon_version) as lexicon_version
        from page ${PAGE_JOINS}
-      order by page.family_head desc, page.family_unnamed_state, page.family_score desc, page.family_goods desc,
-               page.family_last desc,
-               page.group_length,
-               left(page.family_code, 4), page.family_exact desc, page.family_residual desc,
+      order by ${familyOrder("page.")}, page.family_exact desc, page.family_residual desc,
                page.family_terms, page.family_length, page.family_code, page.place,
                page.score desc, page.named desc,
                page.residual desc, page.stated, length(page.description), page.code`;
