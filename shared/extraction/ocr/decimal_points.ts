@@ -15,21 +15,30 @@
  */
 import type { GrayImage } from "./gray.ts";
 import type { PixelWord } from "./tesseract.ts";
-import { type Blob, blobsIn, inkThreshold, strokeWidth } from "./stops.ts";
+import {
+  type Blob,
+  blobsIn,
+  type DotShape,
+  dotShaped,
+  inkThreshold,
+  strokeWidth,
+} from "./stops.ts";
 
 /** The widest gap between two digit groups of one number, against the digits' height. */
 const MAX_GAP = 1.2;
 /** How far the tops of two parts of one number may stand apart, against their height. */
 const LEVEL = 0.3;
-/** A point's width and height against the digits' stroke width. */
-const MIN_DOT = 0.6;
-const MAX_DOT = 2.2;
-/** A point is about as tall as wide. */
-const MAX_ASPECT = 1.6;
-/** Share of its bounding box a point's ink fills. */
-const MIN_FILL = 0.45;
-/** How far a point's foot may stand from the digits' baseline, against the stroke width. */
-const FOOT_TOLERANCE = 0.7;
+/**
+ * A point's shape against the digits' stroke width (see stops.ts's DotShape): a little looser than
+ * a full stop after letters, as 200 dpi pages enlarged blur it.
+ */
+const POINT: DotShape = {
+  minSize: 0.6,
+  maxSize: 2.2,
+  maxAspect: 1.6,
+  minFill: 0.45,
+  footTolerance: 0.7,
+};
 /** A comma's tail reaches at least this far below the baseline, against the stroke width. */
 const MIN_TAIL = 0.8;
 /** Room below the digits' foot for a comma's tail, against their height. */
@@ -136,23 +145,15 @@ function markBetween(
   if (blobs.length === 0) return null;
   if (blobs.length > 1) return "doubtful";
   const blob = blobs[0]!;
-  if (isPoint(blob, stroke, foot)) return ".";
+  if (dotShaped(blob, stroke, foot, POINT)) return ".";
   if (isComma(blob, stroke, foot)) return ",";
   return "doubtful";
-}
-
-function isPoint(blob: Blob, stroke: number, foot: number): boolean {
-  const w = blob.right - blob.left, h = blob.bottom - blob.top;
-  if (Math.min(w, h) < MIN_DOT * stroke || Math.max(w, h) > MAX_DOT * stroke) return false;
-  if (h > MAX_ASPECT * w || w > MAX_ASPECT * h) return false;
-  if (blob.pixels < MIN_FILL * w * h) return false;
-  return Math.abs(blob.bottom - foot) <= Math.max(2, FOOT_TOLERANCE * stroke);
 }
 
 /** A comma: a stroke or two wide, from about the baseline down into a tail below it. */
 function isComma(blob: Blob, stroke: number, foot: number): boolean {
   const w = blob.right - blob.left, h = blob.bottom - blob.top;
-  if (w < MIN_DOT * stroke || w > MAX_DOT * stroke) return false;
+  if (w < POINT.minSize * stroke || w > POINT.maxSize * stroke) return false;
   if (h < w || h > 4 * stroke) return false;
   if (blob.top > foot || blob.top < foot - 2.5 * stroke) return false;
   return blob.bottom - foot >= MIN_TAIL * stroke;

@@ -15,15 +15,18 @@ import type { PixelWord } from "./tesseract.ts";
 const WINDOW_WIDTH = 0.8;
 /** The stop starts this close to the word's last letter, against the word's height. */
 const MAX_GAP = 0.5;
-/** A stop's width and height against the word's stroke width. */
-const MIN_DOT = 0.6;
-const MAX_DOT = 2;
-/** A stop is about as tall as wide (a comma is taller, a dash wider). */
-const MAX_ASPECT = 1.5;
-/** Share of a stop's bounding box its ink fills (a round dot fills π/4). */
-const MIN_FILL = 0.5;
-/** How far a stop's foot may stand from the word's baseline, against the stroke width. */
-const FOOT_TOLERANCE = 0.5;
+/**
+ * A full stop's shape against the word's stroke width: its width and height (`minSize`,
+ * `maxSize`), about as tall as wide (a comma is taller, a dash wider), the share of its bounding
+ * box its ink fills (a round dot fills π/4) and how far its foot may stand from the baseline.
+ */
+const STOP: DotShape = {
+  minSize: 0.6,
+  maxSize: 2,
+  maxAspect: 1.5,
+  minFill: 0.5,
+  footTolerance: 0.5,
+};
 /** Grey levels between a word's paper and its ink, at least, for the word to be read here. */
 const MIN_CONTRAST = 64;
 /** Ink blobs smaller than this share of a stroke's square are scanner speckle. */
@@ -78,15 +81,29 @@ function stopAfter(
   if (blobs.length !== 1) return null;
   const dot = blobs[0]!;
   if (dot.clipped || dot.left - x0 > MAX_GAP * word.height) return null;
-  const w = dot.right - dot.left, h = dot.bottom - dot.top;
-  if (Math.min(w, h) < MIN_DOT * stroke || Math.max(w, h) > MAX_DOT * stroke) return null;
-  if (h > MAX_ASPECT * w || w > MAX_ASPECT * h) return null;
-  if (dot.pixels < MIN_FILL * w * h) return null;
   const foot = baseline(word, image, threshold);
-  if (foot === null || Math.abs(dot.bottom - foot) > Math.max(2, FOOT_TOLERANCE * stroke)) {
-    return null;
-  }
+  if (foot === null || !dotShaped(dot, stroke, foot, STOP)) return null;
   return { right: dot.right };
+}
+
+/** The limits of a dot's shape, each against the stroke width of the letters beside it. */
+export interface DotShape {
+  minSize: number;
+  maxSize: number;
+  maxAspect: number;
+  minFill: number;
+  footTolerance: number;
+}
+
+/** Whether a blob is a dot within `shape`, its foot on the baseline `foot`. */
+export function dotShaped(blob: Blob, stroke: number, foot: number, shape: DotShape): boolean {
+  const w = blob.right - blob.left, h = blob.bottom - blob.top;
+  if (Math.min(w, h) < shape.minSize * stroke || Math.max(w, h) > shape.maxSize * stroke) {
+    return false;
+  }
+  if (h > shape.maxAspect * w || w > shape.maxAspect * h) return false;
+  if (blob.pixels < shape.minFill * w * h) return false;
+  return Math.abs(blob.bottom - foot) <= Math.max(2, shape.footTolerance * stroke);
 }
 
 function overlaps(w: PixelWord, x0: number, x1: number, y0: number, y1: number): boolean {
