@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import { PDFDocument } from "@pdfme/pdf-lib";
 import { openPostgres } from "../../shared/platform/db/postgres.ts";
 import { databaseLookups } from "../../shared/extraction/fields/lookups.ts";
@@ -12,7 +13,7 @@ import { renderDocument } from "../../shared/documents/pdf/documents.ts";
 import { ExtractionFailure, type ExtractionProvider } from "../../shared/extraction/provider.ts";
 import { sampleShipment } from "../fixtures/sample_shipment.ts";
 import { assert, assertEquals, equal, expectJson, match } from "../support/assert.ts";
-import { testDbKind } from "../support/db.ts";
+import { seedPgliteDir, testDbKind } from "../support/db.ts";
 import { serviceTest, type TestService, testService, type TestTeam } from "../support/service.ts";
 import { receiver, subscribe, waitUntil, webhookWorker } from "../webhooks/support.ts";
 
@@ -550,6 +551,7 @@ serviceTest(
     const env: Record<string, string> = { DATA_DIR: dataDir, EXTRACTION_THREADS: "1" };
     const databaseUrl = Deno.env.get("TEST_DATABASE_URL");
     if (databaseUrl) env.DATABASE_URL = databaseUrl;
+    else await seedPgliteDir(join(dataDir, "pglite"));
     const listening = /listening on (http:\/\/\S+)/;
     const key = (output: string) => /service role key:\s+(\S+)/.exec(output)?.[1] ?? "";
     try {

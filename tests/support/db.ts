@@ -26,6 +26,19 @@ async function openTestDb(): Promise<Db> {
   return db;
 }
 
+/**
+ * Gives a service process that a test starts on PGlite under `dir` the prepared copy, so that it
+ * opens a migrated database instead of migrating and loading the reference data itself (a minute
+ * and more on a slow, loaded machine, which ran past the tests' limits). Without a copy (a test
+ * file run alone with `deno test`) the process prepares its database as a fresh install does.
+ */
+export async function seedPgliteDir(dir: string): Promise<void> {
+  const copy = await template();
+  if (!copy.loadDataDir) return;
+  const db = await openPglite(dir, copy);
+  await db.close();
+}
+
 /** The prepared copy `deno task test` made for this run, if any (see pglite_template.ts). */
 async function template(): Promise<{ loadDataDir?: Blob }> {
   const path = Deno.env.get("TEST_PGLITE_TEMPLATE");
