@@ -17,6 +17,8 @@ export interface Lexicon {
   spellings: SpellingIndex;
   /** The same spellings' words: a word typed as one of them is a word, not a typo of another. */
   words: Set<string>;
+  /** The spellings' lexemes: a word with one of these stems is that word, inflected or slipped. */
+  spelt: Set<string>;
   /** The everyday terms by key (hs_term_key), merged: the codes and nomenclature words. */
   terms: Map<string, Entry>;
   /**
@@ -32,6 +34,11 @@ export interface Lexicon {
   corrections: Map<string, Spelling | null>;
   /** Typed words with every spelling as near as their correction (nearestSpellings), likewise. */
   ties: Map<string, Spelling[]>;
+  /**
+   * Words no spelling has, tried as closed compounds whose words the nomenclature writes
+   * together (vocabulary.ts closedCompounds): the two words ("surf board"), or null, likewise.
+   */
+  compounds: Map<string, string | null>;
 }
 
 export interface Meaning {
@@ -121,9 +128,11 @@ async function loadLexicon(db: Queryable): Promise<Lexicon> {
       loaded.spellings.map(([word, lexeme, codes]) => ({ word, lexeme, codes })),
     ),
     words: new Set(loaded.spellings.map(([word]) => word)),
+    spelt: new Set(loaded.spellings.map(([, lexeme]) => lexeme)),
     terms,
     stems: new Map(loaded.spellings.map(([word, lexeme]) => [word, lexeme])),
     corrections: new Map(),
     ties: new Map(),
+    compounds: new Map(),
   };
 }

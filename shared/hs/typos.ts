@@ -61,10 +61,23 @@ interface Prepared extends Spelling {
 /** The index of a list of known spellings (plain lower-case words). */
 export function spellingIndex(spellings: readonly Spelling[]): SpellingIndex {
   const byFirst = new Map<string, Prepared[]>();
+  const spelt = new Set(spellings.map((s) => s.word));
   for (const s of spellings) {
     if (!/^[a-z]+$/.test(s.word) || s.word.length >= MAX_LETTERS) continue;
     const group = byFirst.get(s.word[0]!) ?? [];
     group.push({ ...s, letters: letters(s.word), indels: indels(s.word), counts: counts(s.word) });
+    // A plural the nomenclature writes, compared as its singular too when no text spells that:
+    // a singular typed cost the plural's "s" a letter more than the slip ("cauliflour" is
+    // "cauliflowers", 0704.10, whose singular no description writes).
+    const singular = /[^s]s$/.test(s.word) ? s.word.slice(0, -1) : null;
+    if (singular && singular.length >= MIN_LETTERS && !spelt.has(singular)) {
+      group.push({
+        ...s,
+        letters: letters(singular),
+        indels: indels(singular),
+        counts: counts(singular),
+      });
+    }
     byFirst.set(s.word[0]!, group);
   }
   const all = [...byFirst.values()].flat();
@@ -112,10 +125,12 @@ export function nearestSpellings(typed: string, index: SpellingIndex): Spelling[
   const cost = (s: Prepared, limit: number) =>
     Math.min(...forms.map((form) => distanceWithin(form, s, limit, budget)));
   const least = cost(pool.find((s) => s.word === first.word)!, Infinity);
-  return pool.filter((s) => s.word === first.word || cost(s, least) === least)
+  const near = pool.filter((s) => s.word === first.word || cost(s, least) === least)
     .sort((a, b) =>
       Number(b.word === first.word) - Number(a.word === first.word) || b.codes - a.codes
-    )
+    );
+  // (a plural is in the pool twice, as written and as its singular)
+  return [...new Map(near.map((s) => [s.word, s] as const)).values()]
     .map((s) => ({ word: s.word, lexeme: s.lexeme, codes: s.codes }));
 }
 

@@ -49,7 +49,7 @@ const MAX_PHRASE = 3;
 export async function readConcepts(db: Queryable, q: string): Promise<Concept[]> {
   const words = searchWords(q);
   if (words.length === 0) return [];
-  const { vocabulary, corrected, fixed, unread, lexicon } = await meanings(db, words);
+  const { vocabulary, corrected, fixed, unread, compounds, lexicon } = await meanings(db, words);
   const out: Concept[] = [];
   for (let i = 0; i < words.length;) {
     const phrase = longestPhrase(words, i, vocabulary, corrected);
@@ -67,6 +67,20 @@ export async function readConcepts(db: Queryable, q: string): Promise<Concept[]>
     }
     const { word, negated } = words[i++]!;
     if (unread.has(word)) continue;
+    const split = compounds.get(word);
+    if (split !== undefined) {
+      // a closed compound ("surfboard", "showerhead"): as typed, or its two words in one text
+      const entry = split.entry;
+      out.push({
+        words: word,
+        alts: [split.text, ...entry?.alts ?? []],
+        lexemes: [],
+        codes: entry?.codes ?? [],
+        weight: 1,
+        negated,
+      });
+      continue;
+    }
     const corrections = fixed.get(word);
     if (corrections === undefined) {
       out.push({ words: word, alts: [], lexemes: [], codes: [], weight: 1, negated });
@@ -160,8 +174,28 @@ async function meanings(db: Queryable, words: readonly SearchWord[]) {
   const unread = new Set(
     [...parts.keys()].filter((w) => negatedParticiple(w) !== null && unknown(w)),
   );
+  const compounds = await closedCompounds(
+    db,
+    lexicon,
+    // (a closed compound no spelling has, though a US line may: "surfboard" in 9902.12.24)
+    [...parts].filter(([word, list]) =>
+      !unread.has(word) && list.length === 1 && list[0] === word && !lexicon.words.has(word) &&
+      (unknown(word) || !lexicon.spelt.has(stem(word) ?? word))
+    ).map(([word]) => word),
+    (split) => {
+      const key = termWords(split).map((w) => stem(w) ?? w).join(" ");
+      const entry = lexicon.terms.get(key);
+      const same = entry && sameForms(split, entry);
+      return (same && sameWord(split, same, lexicon.words)) || null;
+    },
+  );
   for (const [word, list] of parts) {
     if (unread.has(word)) continue;
+    const split = compounds.get(word);
+    if (split !== undefined) {
+      if (split.entry) vocabulary.set(split.text, split.entry);
+      continue;
+    }
     const corrections = list.filter(unknown)
       .map((w) => correctionOf(lexicon, w))
       .filter((c): c is Spelling => c !== null);
@@ -172,8 +206,69 @@ async function meanings(db: Queryable, words: readonly SearchWord[]) {
     corrected: correctedPhrases(texts, vocabulary, fixed, lexicon, stem),
     fixed,
     unread,
+    compounds,
     lexicon,
   };
+}
+
+/**
+ * The closed compounds among words no spelling has ("surfboard", "showerhead", "sandpaper"): each
+ * as its two words ("surf board") with their vocabulary term, when the two words are a term of the
+ * vocabulary ("shower head") or the nomenclature writes them together ("surf-boards", 9506.29).
+ * English writes many compounds closed that the nomenclature writes open or hyphenated; read as a
+ * typo, the compound was the nearest spelling, often another compound ("sandpaper" was sandpiper,
+ * a bird, 0106.39). Two known words that are neither are a typo's ("labtop" is no lab top,
+ * "pinapple" no pin apple): corrected as before. Remembered in the lexicon like corrections.
+ */
+async function closedCompounds(
+  db: Queryable,
+  lexicon: Lexicon,
+  words: readonly string[],
+  termOf: (split: string) => Entry | null,
+): Promise<Map<string, { text: string; entry: Entry | null }>> {
+  const out = new Map<string, { text: string; entry: Entry | null }>();
+  const ask: [string, string][] = [];
+  for (const word of words) {
+    const known = lexicon.compounds.get(word);
+    const split = known === undefined ? compoundOf(lexicon, word) : known;
+    if (split === null) continue;
+    const entry = termOf(split);
+    if (entry || known !== undefined) out.set(word, { text: split, entry });
+    else ask.push([word, split]);
+  }
+  if (ask.length > 0) {
+    const rows = await db.query<{ split: string }>(
+      `select s as split from jsonb_array_elements_text($1::text::jsonb) as s
+        where exists (select 1 from hs_codes
+                       where search_match @@ phraseto_tsquery('english', s))`,
+      [JSON.stringify(ask.map(([, split]) => split))],
+    );
+    const found = new Set(rows.map((r) => r.split));
+    for (const [word, split] of ask) {
+      const written = found.has(split);
+      if (written) out.set(word, { text: split, entry: null });
+      if (lexicon.compounds.size < MAX_STEMS) lexicon.compounds.set(word, written ? split : null);
+    }
+  }
+  return out;
+}
+
+/**
+ * A word as two known spellings run together ("surf board"), or null: each part has three letters
+ * or more, the last may be a plural of one; of several splits, the one whose shorter part is
+ * longest.
+ */
+function compoundOf(lexicon: Lexicon, word: string): string | null {
+  const part = (w: string) => lexicon.words.has(w);
+  let best: { split: string; shorter: number } | null = null;
+  for (let i = 3; i <= word.length - 3; i++) {
+    const first = word.slice(0, i);
+    const last = word.slice(i);
+    if (!part(first) || !(part(last) || (/[^s]s$/.test(last) && part(last.slice(0, -1))))) continue;
+    const shorter = Math.min(first.length, last.length);
+    if (!best || shorter > best.shorter) best = { split: `${first} ${last}`, shorter };
+  }
+  return best?.split ?? null;
 }
 
 /**
