@@ -9,15 +9,22 @@
  * "…, of cotton (not knitted or crocheted)") now ranks below those that do not, after the head
  * rule (the `family_negates` key).
  *
- * negated holds the lexemes of the text that stand only in its negated phrases: those of
- * hs_without_negations, and "neither … nor …" ("pepper …, neither crushed nor ground": "ground
- * black pepper" is 0904.12), which the index still reads as words.
+ * negated holds the lexemes that stand only in its negated phrases (those of
+ * hs_without_negations, and "neither … nor …": "pepper …, neither crushed nor ground", which the
+ * index still reads as words), and of each phrase only the last word of each of its alternatives
+ * (split at "or", "and", "nor"): what is excluded, not the words that qualify it. 2403.19
+ * ("Tobacco; smoking, other than water pipe tobacco") does not exclude "pipe tobacco".
  */
 create or replace function hs_negated_words(description text) returns tsvector
 language sql immutable parallel safe
 as $$
   select strip(ts_delete(
-           to_tsvector('english', translate(description, '/', ' ')),
+           to_tsvector('english', coalesce((
+             select string_agg(substring(piece from '([[:alnum:]-]+)\s*$'), ' ')
+               from regexp_matches(translate(description, '/', ' '),
+                      '(?<!whether or )\m(?:not|other than|excluding|except|neither)\M([^;,()]*)',
+                      'gi') as m,
+                    regexp_split_to_table(m[1], '\m(?:or|and|nor)\M') as piece), '')),
            tsvector_to_array(to_tsvector('english',
              regexp_replace(hs_without_negations(description), '\mneither\M[^;,()]*', ' ', 'gi')))))
 $$;
