@@ -140,7 +140,8 @@ async function searchByPrefix(
  * Excluded words ("not decaffeinated") select nothing; they only rank. Codes are ordered by:
  *
  * 0. families that cover the head noun (head.ts: "leather sofa" is a sofa) before those that do
- *    not, when the query has one;
+ *    not, when the query has one; then those whose HS text excludes none of the words typed
+ *    ("decaffeinated green coffee beans" is not 0901.11, "Coffee; not roasted or decaffeinated");
  * 1. points per concept, by where its words stand in the description (hs_search_tsvector,
  *    migration 20261121000300): 1 in the head phrase before the first `;` or `,` (what the
  *    goods are), 0.5 in the next phrase (which kind), 0.25 further on (long lists, conditions),
@@ -261,6 +262,7 @@ export function declarableFirst<T extends { declarable?: boolean }>(
 function familyOrder(from: string): string {
   return [
     `${from}family_head desc`,
+    `${from}family_negates`,
     `${from}family_unnamed_state`,
     `${from}family_score desc`,
     `${from}family_goods desc`,
@@ -273,7 +275,14 @@ function familyOrder(from: string): string {
 /** Families alike in every key of that order but their length: a group (group_length, alike). */
 const FAMILY_GROUP = [
   "left(family_code, 4)",
-  ...["family_head", "family_goods", "family_unnamed_state", "family_score", "family_last"],
+  ...[
+    "family_head",
+    "family_negates",
+    "family_goods",
+    "family_unnamed_state",
+    "family_score",
+    "family_last",
+  ],
 ].join(", ");
 
 /**
@@ -358,6 +367,13 @@ const CONCEPTS = `concept as materialized (
        select distinct t as w
          from jsonb_array_elements_text($7::text::jsonb->'typed') as t
         where to_tsvector('english', t) <> ''::tsvector
+     ),
+     -- The words typed, as one query of their lexemes: what a family's text may exclude
+     -- (hs_codes.negated, migration 20261203001000), null when none.
+     typed_lexemes as (
+       select (select string_agg(distinct quote_literal(u.lexeme), ' | ')
+                 from typed cross join lateral unnest(to_tsvector('english', typed.w)) as u
+              )::tsquery as q
      ),
      -- the threshold typed ("under $20": max 20; measures.ts), null where none
      measure as (
@@ -762,6 +778,11 @@ function wordSearch(candidates: string, from: string, coverageVaries = false): s
                                          where not c.negated and family_code like any (c.under))
                    else not coalesce(family_states && (select named from named_states), false)
               end as family_unnamed_state,
+              -- its HS text excludes a word typed ("Coffee; not roasted or decaffeinated" for
+              -- "decaffeinated green coffee beans", "(not knitted or crocheted)" for "… knit"):
+              -- below the families that do not (hs_codes.negated, migration 20261203001000)
+              coalesce((select x.negated @@ (select q from typed_lexemes) from hs_codes x
+                         where x.code = family_code), false) as family_negates,
               max(score) as family_score, bool_or(has_last) as family_last, length(family_text) as family_length
          from in_family
         group by family_code, family_text, family_states, family_fresh, family_residual
