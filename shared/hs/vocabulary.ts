@@ -121,8 +121,9 @@ function plainConcept(
  * oak flooring"): importers put the material or the place next to the goods, inside the trade's
  * name for them. Read when the term is curated (WordNet's terms carry their anchor's generic codes:
  * "liquid hand soap" is no "liquid soap", 3401.11, soap in bars), the three words are plain words of
- * one polarity, none of the two-word runs they make is a term of its own, and the word between is a
- * word with a stem (no stop word: "oil for lamps" is no "oil lamp").
+ * one polarity, neither two-word run they make is a curated term of its own (a WordNet one gives way:
+ * "office swivel chair" is the curated office chair, 9401.31-39, not WordNet's swivel chair,
+ * 9401.61-79), and the word between is a word with a stem (no stop word: "oil for lamps" is no "oil lamp").
  */
 function splitTerm(
   words: readonly SearchWord[],
@@ -134,7 +135,7 @@ function splitTerm(
   if (run.length < 3 || run.some((w) => w.negated !== run[0]!.negated)) return null;
   const [a, x, b] = run.map((w) => w.word);
   if (![a, x, b].every((w) => /^[a-z]+$/.test(w!))) return null;
-  if (vocabulary.has(`${a} ${x}`) || vocabulary.has(`${x} ${b}`)) return null;
+  if (vocabulary.get(`${a} ${x}`)?.curated || vocabulary.get(`${x} ${b}`)?.curated) return null;
   if (!stemmed.has(start)) return null;
   const text = `${a} ${b}`;
   const entry = vocabulary.get(text);
