@@ -27,6 +27,8 @@ const PREPOSITIONS = new Set([
   "made",
   "like",
 ]);
+/** A grade of purity or quality ("food grade", "pharmaceutical grade"): no goods. */
+const GRADE = /^grades?$/;
 /** Two goods named together ("salt and pepper"): no single head. */
 const CONJUNCTIONS = new Set(["and", "or", "&", "plus"]);
 /** Words that name no goods. */
@@ -56,6 +58,7 @@ const QUALIFIERS = new Set([
   "nylon",
   "polyester",
   "acrylic",
+  "silicone",
   "synthetic",
   "glass",
   "ceramic",
@@ -159,6 +162,12 @@ function goodsNamed(
   for (let i = 1; i < cut; i++) {
     if (PREPOSITIONS.has(words[i]!.word)) {
       cut = i;
+      break;
+    }
+    // a grade typed after the goods qualifies them, like a phrase after a preposition: "baking
+    // soda food grade", "citric acid technical grade"
+    if (i >= 2 && GRADE.test(words[i]!.word)) {
+      cut = i - 1;
       break;
     }
   }

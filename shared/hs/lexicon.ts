@@ -51,6 +51,8 @@ export interface Entry extends Meaning {
   terms: string[];
   /** Each term's own meaning ("roasted": 2008.11, 2008.19; "roast", the meat: 0208, 0210). */
   own: Map<string, Meaning>;
+  /** Whether a term of the key is curated (data/hs/curated.tsv), not WordNet's. */
+  curated?: boolean;
 }
 
 /** Words whose stems (and typed words whose corrections) are remembered, at most (5 MB each). */
@@ -91,7 +93,7 @@ interface Loaded {
   version: string;
   known: string[];
   spellings: [string, string, number][];
-  terms: [string, string, string | null, string | null][];
+  terms: [string, string, string | null, string | null, boolean][];
 }
 
 /** One statement, so one snapshot: the rows and their version agree. */
@@ -102,16 +104,18 @@ async function loadLexicon(db: Queryable): Promise<Lexicon> {
        'known', (select coalesce(json_agg(lexeme), '[]') from hs_vocabulary),
        'spellings', (select coalesce(json_agg(json_build_array(word, lexeme, codes)), '[]')
                        from hs_spellings),
-       'terms', (select coalesce(json_agg(json_build_array(key, term, codes, means)
+       'terms', (select coalesce(json_agg(json_build_array(key, term, codes, means,
+                                                            source like 'curated%')
                                           order by term), '[]')
                    from hs_synonyms)
      )::text as lexicon`,
   );
   const loaded = JSON.parse(row!.lexicon) as Loaded;
   const terms = new Map<string, Entry>();
-  for (const [key, term, codes, means] of loaded.terms) {
+  for (const [key, term, codes, means, curated] of loaded.terms) {
     const entry: Entry = terms.get(key) ?? { alts: [], codes: [], terms: [], own: new Map() };
     entry.terms.push(term);
+    if (curated) entry.curated = true;
     // "synthetic; man-made": alternative wordings, each matched on its own (the HS writes
     // "man-made fibres", the US tariff "of synthetic fibers" or "of man-made fibers")
     const alts = (means ?? "").split(";").map((text) => text.trim()).filter((text) => text !== "");

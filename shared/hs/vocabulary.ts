@@ -49,10 +49,32 @@ const MAX_PHRASE = 3;
 export async function readConcepts(db: Queryable, q: string): Promise<Concept[]> {
   const words = searchWords(q);
   if (words.length === 0) return [];
-  const { vocabulary, corrected, fixed, unread, compounds, lexicon } = await meanings(db, words);
+  const { vocabulary, corrected, fixed, unread, compounds, lexicon, between } = await meanings(
+    db,
+    words,
+  );
+  const plain = (word: SearchWord) => plainConcept(word, fixed, compounds, lexicon);
   const out: Concept[] = [];
   for (let i = 0; i < words.length;) {
     const phrase = longestPhrase(words, i, vocabulary, corrected);
+    const split = phrase === null || phrase.length === 1
+      ? splitTerm(words, i, vocabulary, between)
+      : null;
+    if (split) {
+      // the word between first, a qualifier of the term's goods named last ("solar garden
+      // lights": garden, then solar lights)
+      out.push(plain(words[i + 1]!));
+      out.push({
+        alts: split.entry.alts,
+        codes: split.entry.codes,
+        words: split.text,
+        lexemes: [],
+        weight: 1,
+        negated: words[i]!.negated,
+      });
+      i += 3;
+      continue;
+    }
     if (phrase) {
       out.push({
         alts: phrase.entry.alts,
@@ -65,45 +87,79 @@ export async function readConcepts(db: Queryable, q: string): Promise<Concept[]>
       i += phrase.length;
       continue;
     }
-    const { word, negated } = words[i++]!;
-    if (unread.has(word)) continue;
-    const split = compounds.get(word);
-    if (split !== undefined) {
-      // a closed compound ("surfboard", "showerhead"): as typed, or its two words in one text
-      const entry = split.entry;
-      out.push({
-        words: word,
-        alts: [split.text, ...entry?.alts ?? []],
-        lexemes: [],
-        codes: entry?.codes ?? [],
-        weight: 1,
-        negated,
-      });
-      continue;
-    }
-    const corrections = fixed.get(word);
-    if (corrections === undefined) {
-      out.push({ words: word, alts: [], lexemes: [], codes: [], weight: 1, negated });
-    } else {
-      // (the terms of the correction's stem in the form typed: "trousrs" is not "trousering")
-      const entries = corrections.map((c) => {
-        const entry = lexicon.terms.get(c.lexeme);
-        return (entry && sameForms(word, entry)) ?? { alts: [], codes: [] };
-      });
-      out.push({
-        words: word,
-        alts: entries.flatMap((e) => e.alts),
-        lexemes: corrections.map((c) => c.lexeme),
-        codes: entries.flatMap((e) => e.codes),
-        weight: CORRECTED_WEIGHT,
-        negated,
-        ...(corrections.length === 1 && !word.includes("-")
-          ? { spelling: corrections[0]!.word }
-          : {}),
-      });
-    }
+    const word = words[i++]!;
+    if (unread.has(word.word)) continue;
+    out.push(plain(word));
   }
   return out;
+}
+
+/**
+ * A word read alone: as typed, as a closed compound's two words ("surfboard", "showerhead"), or as
+ * its corrections when it is a typo.
+ */
+function plainConcept(
+  { word, negated }: SearchWord,
+  fixed: Map<string, Spelling[]>,
+  compounds: Map<string, { text: string; entry: Entry | null }>,
+  lexicon: Lexicon,
+): Concept {
+  const split = compounds.get(word);
+  if (split !== undefined) {
+    const entry = split.entry;
+    return {
+      words: word,
+      alts: [split.text, ...entry?.alts ?? []],
+      lexemes: [],
+      codes: entry?.codes ?? [],
+      weight: 1,
+      negated,
+    };
+  }
+  const corrections = fixed.get(word);
+  if (corrections === undefined) {
+    return { words: word, alts: [], lexemes: [], codes: [], weight: 1, negated };
+  }
+  // (the terms of the correction's stem in the form typed: "trousrs" is not "trousering")
+  const entries = corrections.map((c) => {
+    const entry = lexicon.terms.get(c.lexeme);
+    return (entry && sameForms(word, entry)) ?? { alts: [], codes: [] };
+  });
+  return {
+    words: word,
+    alts: entries.flatMap((e) => e.alts),
+    lexemes: corrections.map((c) => c.lexeme),
+    codes: entries.flatMap((e) => e.codes),
+    weight: CORRECTED_WEIGHT,
+    negated,
+    ...(corrections.length === 1 && !word.includes("-") ? { spelling: corrections[0]!.word } : {}),
+  };
+}
+
+/**
+ * A two-word term typed with a qualifier between its words ("solar garden lights", "engineered
+ * oak flooring"): importers put the material or the place next to the goods, inside the trade's
+ * name for them. Read when the term is curated (WordNet's terms carry their anchor's generic codes:
+ * "liquid hand soap" is no "liquid soap", 3401.11, soap in bars), the three words are plain words of
+ * one polarity, neither two-word run they make is a curated term of its own (a WordNet one gives way:
+ * "office swivel chair" is the curated office chair, 9401.31-39, not WordNet's swivel chair,
+ * 9401.61-79), and the word between is a word with a stem (no stop word: "oil for lamps" is no "oil lamp").
+ */
+function splitTerm(
+  words: readonly SearchWord[],
+  start: number,
+  vocabulary: Map<string, Entry>,
+  stemmed: ReadonlySet<number>,
+): { text: string; entry: Entry } | null {
+  const run = words.slice(start, start + 3);
+  if (run.length < 3 || run.some((w) => w.negated !== run[0]!.negated)) return null;
+  const [a, x, b] = run.map((w) => w.word);
+  if (![a, x, b].every((w) => /^[a-z]+$/.test(w!))) return null;
+  if (vocabulary.get(`${a} ${x}`)?.curated || vocabulary.get(`${x} ${b}`)?.curated) return null;
+  if (!stemmed.has(start)) return null;
+  const text = `${a} ${b}`;
+  const entry = vocabulary.get(text);
+  return entry?.curated ? { text, entry } : null;
 }
 
 /** Every run of one to MAX_PHRASE words of the same polarity, as text. */
@@ -155,8 +211,16 @@ async function meanings(db: Queryable, words: readonly SearchWord[]) {
     ...[...parts.values()].flat(),
   ]);
   const stem = (w: string) => lexicon.stems.has(w) ? lexicon.stems.get(w) : learnt.get(w);
+  // the outer words of three, the one between them a word with a stem (splitTerm)
+  const between = new Set<number>();
+  const outer: string[] = [];
+  for (let i = 0; i + 2 < words.length; i++) {
+    if (stem(words[i + 1]!.word) == null) continue;
+    between.add(i);
+    outer.push(`${words[i]!.word} ${words[i + 2]!.word}`);
+  }
   const vocabulary = new Map<string, Entry>();
-  for (const text of texts) {
+  for (const text of [...texts, ...outer]) {
     const key = termWords(text).map((w) => stem(w) ?? w).join(" ");
     const entry = lexicon.terms.get(key);
     const same = entry && !participleOfAnotherTerm(text, entry) ? sameForms(text, entry) : null;
@@ -208,6 +272,7 @@ async function meanings(db: Queryable, words: readonly SearchWord[]) {
     unread,
     compounds,
     lexicon,
+    between,
   };
 }
 
@@ -370,6 +435,7 @@ function narrowed(entry: Entry, same: string[]): Entry | null {
     codes: [...new Set(own.flatMap((m) => m.codes))],
     terms: same,
     own: entry.own,
+    curated: entry.curated,
   };
 }
 

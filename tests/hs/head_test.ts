@@ -163,3 +163,11 @@ Deno.test('headInIng: the head word\'s "-ing" noun, and the word itself', () => 
   assertEquals(headInIng(concepts("dining+table")[0]), null);
   assertEquals(headInIng(concepts("clothing")[0]), null);
 });
+
+Deno.test("headConcept: a grade typed after the goods qualifies them (h16us8)", () => {
+  assertEquals(head("baking soda food grade", "baking+soda food+grade"), "baking soda");
+  assertEquals(head("baking soda food grade", "baking+soda food grade"), "baking soda");
+  assertEquals(head("citric acid technical grade", "citric+acid technical grade"), "citric acid");
+  // a grade before the goods is a qualifier as any other
+  assertEquals(head("food grade gelatin", "food+grade gelatin"), "gelatin");
+});

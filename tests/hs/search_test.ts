@@ -311,6 +311,16 @@ serviceTest("hs-codes/search", async (t) => {
     equal(n, 6936);
   });
 
+  await t.step(
+    "a curated term typed around a qualifier is read as the term (h16us8 splitTerm)",
+    async () => {
+      const solar = await ok({ q: "solar garden lights", country: "US" });
+      assertEquals(solar.results[0]?.code.slice(0, 7), "9405.41");
+      const floor = await ok({ q: "engineered oak flooring", country: "US" });
+      assertEquals(floor.results[0]?.code.slice(0, 7), "4418.75");
+    },
+  );
+
   // --- authentication --------------------------------------------------------------------------
 
   await t.step("answers 401 SVC_AUTH_001 without credentials or with an unknown key", async () => {
