@@ -16,6 +16,7 @@ import { codesApart } from "./table_codes.ts";
 import { quantitiesFromCodes } from "./hs_text.ts";
 import { retypeByContent } from "./table_retype.ts";
 import { withUnnamedAmount } from "./table_amounts.ts";
+import { packedTotals } from "./table_packing.ts";
 import { quantitiesBeside, quantityOutOfUnit } from "./table_quantities.ts";
 import { gapBetween, maxLineGap, overlapX } from "./geometry.ts";
 import { matchLabel } from "./labels.ts";
@@ -82,6 +83,7 @@ export function findTable(doc: DocumentLines): RawTable | null {
   retypeByContent(kept, columns);
   quantitiesFromCodes(kept);
   quantitiesBeside(kept, columns);
+  packedTotals(kept, new Set(columns.map((c) => c.type)));
   return { rows: kept, columns, regions };
 }
 

@@ -1,0 +1,65 @@
+/**
+ * Spreadsheets from other producers, read as cells: a packing list's cartons × pieces per
+ * carton = total pieces gives the quantity, whatever its header words say.
+ */
+import { assert, equal } from "../support/assert.ts";
+import { findFields } from "../../shared/extraction/fields/finder.ts";
+import { fileLookups } from "../../shared/extraction/fields/reference_files.ts";
+import type { Cell, SheetDocument } from "../../shared/extraction/layout.ts";
+
+function sheet(rows: Cell[][]): SheetDocument {
+  return { kind: "sheet", sheets: [{ name: "Sheet1", rows }] };
+}
+
+const PARTIES: Cell[][] = [
+  [null, "DISTINTA DI IMBALLAGGIO / PACKING LIST"],
+  [],
+  [null, "Speditore:", null, "Destinatario:"],
+  [null, "Pastificio Val d'Orcia S.r.l.", null, "Gourmet Imports Pty Ltd"],
+  [null, "Località Le Piane, 7", null, "22 Whiteman Street"],
+  [null, "53027 San Quirico d'Orcia (SI)", null, "Southbank VIC 3006"],
+  [null, "Italia", null, "Australia"],
+  [],
+];
+
+Deno.test("a packing list's total pieces are the quantity, not its cartons", async () => {
+  const doc = sheet([
+    ...PARTIES,
+    [null, "Pallet", "Articolo", "Voce doganale", "Cartoni", "Pz/cartone", "Totale pezzi"],
+    [null, "1-2", "Pici toscani di semola, 500 g", "1902.19.90", 200, 20, 4000],
+    [null, "3", "Pappardelle all'uovo, 250 g", "1902.11.00", 150, 24, 3600],
+    [null, "4", "Olio extravergine di oliva, 500 ml", "1509.20.00", 60, 12, "720"],
+    [null, null, "Totale", null, 410, null, 8320],
+  ]);
+  const items = (await findFields(doc, await fileLookups())).goods.line_items;
+  equal(items.map((i) => i.quantity?.value).join(","), "4000,3600,720");
+  // No prices: nothing multiplied out as quantity × price, so no quantity is sure of itself
+  // from a price's arithmetic.
+  assert(items.every((i) => i.unit_price === undefined));
+});
+
+Deno.test("a merged quantity header over pieces per carton, cartons and total pieces", async () => {
+  const doc = sheet([
+    ...PARTIES,
+    ["C/NO.", "DESCRIPTION", "HS CODE", "QUANTITY", null, null, "G.W. (KGS)"],
+    [null, null, null, "PCS/CTN", "CTNS", "TOTAL PCS"],
+    ["1-120", "Dome tent 2-person, 190T polyester", 63062200, 4, 120, 480, 1416],
+    ["121-200", "Tunnel tent 4-person, steel poles", 63062200, 2, 80, 160, 1360],
+    ["TOTAL", null, null, null, 200, 640, 2776],
+  ]);
+  const items = (await findFields(doc, await fileLookups())).goods.line_items;
+  equal(items.map((i) => i.quantity?.value).join(","), "480,160");
+});
+
+Deno.test("an invoice's quantity × unit price = amount is left as it is", async () => {
+  const doc = sheet([
+    ...PARTIES,
+    [null, "Description", "Cartons", "Quantity", "Unit price", "Amount"],
+    [null, "Pici toscani di semola, 500 g", 20, 400, 2.5, 1000],
+    [null, "Pappardelle all'uovo, 250 g", 10, 300, 3, 900],
+    [null, null, null, null, "Total", 1900],
+  ]);
+  const items = (await findFields(doc, await fileLookups())).goods.line_items;
+  equal(items.map((i) => i.quantity?.value).join(","), "400,300");
+  equal(items.map((i) => i.unit_price?.value).join(","), "2.5,3");
+});
