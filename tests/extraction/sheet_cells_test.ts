@@ -63,3 +63,28 @@ Deno.test("an invoice's quantity × unit price = amount is left as it is", async
   equal(items.map((i) => i.quantity?.value).join(","), "400,300");
   equal(items.map((i) => i.unit_price?.value).join(","), "2.5,3");
 });
+
+Deno.test("a description cell's further lines are its own, a note's line is not", async () => {
+  const doc = sheet([
+    ...PARTIES,
+    [null, "Description", "HS code", "Quantity", "Unit price", "Amount"],
+    [
+      null,
+      "Centrifugal pump CPW-65/200, close-coupled,\ncast iron casing, 7.5 kW motor",
+      "8413.70",
+      4,
+      250,
+      1000,
+    ],
+    [null, "Submersible drainage pump SDP-40\nLot no. 47113", "8413.70", 10, 90, 900],
+    [null, null, null, null, "Total", 1900],
+  ]);
+  const [pump, drain] = (await findFields(doc, await fileLookups())).goods.line_items;
+  equal(
+    pump?.description?.value,
+    "Centrifugal pump CPW-65/200, close-coupled, cast iron casing, 7.5 kW motor",
+  );
+  // One cell is one value: its lines are no guess at which lines are the row's.
+  assert(pump!.description!.confidence >= 0.9);
+  equal(drain?.description?.value, "Submersible drainage pump SDP-40");
+});

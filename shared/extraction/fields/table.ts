@@ -522,7 +522,11 @@ function joinLines(
         return;
       }
     }
-    if (description && row.cells.description) row.wrapped = true;
+    // A further line of the description's own cell is the same value's next line, not a guess
+    // at which lines are the row's.
+    if (description && row.cells.description && !sameCell(description, row.cells.description)) {
+      row.wrapped = true;
+    }
     for (const [type, cell] of Object.entries(tl.cells) as [ColumnType, RawCell][]) {
       appendCell(row, type, cell);
     }
@@ -530,16 +534,23 @@ function joinLines(
   return anchors.map((a) => rows.get(a)!);
 }
 
+/** Lines of one spreadsheet cell: the later ones further lines of the earlier one's cell. */
+function sameCell(later: RawCell, earlier: RawCell): boolean {
+  const last = earlier.segments.at(-1);
+  return last !== undefined &&
+    later.segments.every((s) =>
+      (s.cellLine ?? 0) > 0 && s.x0 === last.x0 && s.page === last.page &&
+      Math.floor(s.y0) === Math.floor(last.y0)
+    );
+}
+
 /**
  * Whether a line's description is set apart from the descriptions as a note would be: in a
  * text layer, in print at most 0.88 of the descriptions' usual height (a 7.5 pt note under
- * 9 pt goods); in a spreadsheet, a further line of a cell of several lines. OCR heights vary
- * too much to tell.
+ * 9 pt goods). OCR heights vary too much to tell. A spreadsheet cell is one value: a further
+ * line of it is a note only where it reads as one ("Lot no. 4711", "Colour: black").
  */
 function smallPrint(doc: DocumentLines, lines: TableLine[]): (tl: TableLine) => boolean {
-  if (doc.source === "sheet") {
-    return (tl) => (tl.cells.description?.segments ?? []).some((s) => (s.cellLine ?? 0) > 0);
-  }
   if (doc.source !== "pdf_text") return () => false;
   const heightOf = (tl: TableLine) =>
     median(
