@@ -88,3 +88,26 @@ Deno.test("a description cell's further lines are its own, a note's line is not"
   assert(pump!.description!.confidence >= 0.9);
   equal(drain?.description?.value, "Submersible drainage pump SDP-40");
 });
+
+Deno.test("a country line in the language of the document ends the importer's address", async () => {
+  for (
+    const [line, code] of [["EE. UU.", "US"], ["Verenigd Koninkrijk", "GB"], [
+      "İTALYA",
+      "IT",
+    ]] as const
+  ) {
+    const doc = sheet([
+      [null, "Exportador / Shipper", null, "Destinatario / Consignee"],
+      [null, "Aceitunas Guadalquivir, S.A.", null, "Iberian Pantry Imports LLC"],
+      [null, "Carretera de Carmona, km 3,5", null, "600 Dock Street"],
+      [null, "41500 Alcalá de Guadaíra (Sevilla)", null, "Wilmington, NC 28401"],
+      [null, "España", null, line],
+      [],
+      [null, "Descripción", "Partida", "Cantidad"],
+      [null, "Aceituna manzanilla, lata 350 g", "2005.70.50", 12000],
+    ]);
+    const importer = (await findFields(doc, await fileLookups())).importer;
+    equal(importer?.country?.value, code, line);
+    equal(importer?.address?.value, "600 Dock Street, Wilmington, NC 28401", line);
+  }
+});
