@@ -111,3 +111,28 @@ Deno.test("a country line in the language of the document ends the importer's ad
     equal(importer?.address?.value, "600 Dock Street, Wilmington, NC 28401", line);
   }
 });
+
+Deno.test("a column of HS codes under a header the vocabulary does not know", async () => {
+  const doc = sheet([
+    ...PARTIES,
+    [null, "N.", "Descrizione", "Voce dog.", "Quantità", "Prezzo unitario", "Importo"],
+    [null, 1, "Piatto piano Ø 27 cm, decoro Raffaellesco", "6912.00", 360, 18.5, 6660],
+    [null, 2, "Vaso anfora h 35 cm, decoro Ricco Deruta", "6913.90", 24, 96, 2304],
+    [null, 3, "Brocca 1,5 l, decoro Arabesco blu", "691200", 60, 32.4, 1944],
+    [null, null, null, null, null, "Totale", 10908],
+  ]);
+  const items = (await findFields(doc, await fileLookups())).goods.line_items;
+  equal(items.map((i) => i.hs_code?.value).join(","), "6912.00,6913.90,691200");
+});
+
+Deno.test("a column of bare article numbers is no HS code column", async () => {
+  const doc = sheet([
+    ...PARTIES,
+    [null, "N.", "Descrizione", "Art.", "Quantità", "Prezzo unitario", "Importo"],
+    [null, 1, "Piatto piano Ø 27 cm, decoro Raffaellesco", "100234", 360, 18.5, 6660],
+    [null, 2, "Vaso anfora h 35 cm, decoro Ricco Deruta", "100871", 24, 96, 2304],
+    [null, null, null, null, null, "Totale", 8964],
+  ]);
+  const items = (await findFields(doc, await fileLookups())).goods.line_items;
+  assert(items.every((i) => i.hs_code === undefined));
+});

@@ -17,6 +17,7 @@ import { quantitiesFromCodes } from "./hs_text.ts";
 import { retypeByContent } from "./table_retype.ts";
 import { withUnnamedAmount } from "./table_amounts.ts";
 import { packedTotals } from "./table_packing.ts";
+import { codesByContent } from "./table_hs_cells.ts";
 import { quantitiesBeside, quantityOutOfUnit } from "./table_quantities.ts";
 import { gapBetween, maxLineGap, overlapX } from "./geometry.ts";
 import { matchLabel } from "./labels.ts";
@@ -83,7 +84,9 @@ export function findTable(doc: DocumentLines): RawTable | null {
   retypeByContent(kept, columns);
   quantitiesFromCodes(kept);
   quantitiesBeside(kept, columns);
-  packedTotals(kept, new Set(columns.map((c) => c.type)));
+  const types = new Set(columns.map((c) => c.type));
+  if (doc.source === "sheet") codesByContent(kept, types);
+  packedTotals(kept, types);
   return { rows: kept, columns, regions };
 }
 
