@@ -136,3 +136,26 @@ Deno.test("a column of bare article numbers is no HS code column", async () => {
   const items = (await findFields(doc, await fileLookups())).goods.line_items;
   assert(items.every((i) => i.hs_code === undefined));
 });
+
+Deno.test("parties stacked in a column beside the goods table", async () => {
+  const doc = sheet([
+    [null, "CHOCOLATERIE VAN HOUTTE", null, null, "HANDELSFACTUUR / COMMERCIAL INVOICE"],
+    [],
+    [null, "Verkoper", null, null, "Factuurnr.", "26/0612"],
+    [null, "Chocolaterie Van Houtte & Zonen NV", null, null, "Factuurdatum", "2026-04-15"],
+    [null, "Kortrijksesteenweg 1120"],
+    [null, "9051 Sint-Denijs-Westrem"],
+    [null, "België"],
+    [],
+    [null, "Koper / Geadresseerde"],
+    [null, "Sweet Atlantic Distributors Inc.", null, "Nr.", "Omschrijving", "HTS", "Aantal"],
+    [null, "45 Harbor Drive", null, 1, "Pralines assortiment 250 g", "1806.90.9019", 2400],
+    [null, "Jersey City, NJ 07305", null, 2, "Chocoladetabletten puur 72%", "1806.32.9000", 6000],
+    [null, "Verenigde Staten", null, 3, "Speculoos koekjes, 200 g", "1905.31.0049", 3600],
+  ]);
+  const result = await findFields(doc, await fileLookups());
+  equal(result.importer?.name?.value, "Sweet Atlantic Distributors Inc.");
+  equal(result.importer?.address?.value, "45 Harbor Drive, Jersey City, NJ 07305");
+  equal(result.importer?.country?.value, "US");
+  equal(result.goods.line_items.map((i) => i.quantity?.value).join(","), "2400,6000,3600");
+});

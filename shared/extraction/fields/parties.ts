@@ -52,12 +52,21 @@ const REFERENCE =
 /** A run of nine or more digits: a tax, company or customs number, not an address. */
 const ID_NUMBER = /\d(?:[\s./-]?\d){8,}/;
 
+/**
+ * Where the goods table stands: its lines, and (x given) whether a phrase ending at x on such a
+ * line is the table's. A spreadsheet's table may stand beside a party column (parties stacked
+ * in column B, the goods from column E): a cell left of the table's columns is none of it.
+ */
+export interface TableArea {
+  has(line: number, x1?: number): boolean;
+}
+
 export function party(
   doc: DocumentLines,
   hits: LabelHit[],
   kind: "exporter" | "importer",
   countries: CountryIndex,
-  tableLines: Set<number>,
+  tableLines: TableArea,
   /** A trade document was recognised (a goods table, another party): a letterhead is a sender. */
   letterheadAllowed = false,
 ): PartyReading {
@@ -85,7 +94,7 @@ function endsBlock(text: string): boolean {
   return CONTACT.test(text) || /@|www\./i.test(text) || ID_NUMBER.test(text);
 }
 
-function readBlock(doc: DocumentLines, hit: LabelHit, tableLines: Set<number>): BlockLine[] {
+function readBlock(doc: DocumentLines, hit: LabelHit, tableLines: TableArea): BlockLine[] {
   const lines: BlockLine[] = [];
   let anchor: Segment | undefined;
   let last: { y1: number } = hit.segment;
@@ -116,7 +125,8 @@ function readBlock(doc: DocumentLines, hit: LabelHit, tableLines: Set<number>): 
   // which a label beside it is centred on.
   let contacts = 0;
   for (const line of linesBelow(doc, hit.segment.line)) {
-    if (lines.length >= MAX_BLOCK_LINES || tableLines.has(line.index)) break;
+    if (lines.length >= MAX_BLOCK_LINES) break;
+    if (tableLines.has(line.index, (alignTo ?? hit.segment).x1)) break;
     // A contact's line or its label ("Vergi No: …", "Tel: …") ends the block.
     const contact = alignedIn(doc, line, alignTo);
     if (contact && endsBlock(contact.text) && lines.length > 0) {
@@ -153,7 +163,7 @@ function readBlock(doc: DocumentLines, hit: LabelHit, tableLines: Set<number>): 
   }
   // Nor the document's title set above the block ("Facture commerciale" over the buyer).
   const accept = (s: Segment) =>
-    !tableLines.has(s.line) && !isLabel(s) && !endsBlock(s.text) && !TITLE.test(s.text);
+    !tableLines.has(s.line, s.x1) && !isLabel(s) && !endsBlock(s.text) && !TITLE.test(s.text);
   if (lines.length === 0) {
     // The label alone on its line, centred on the block right of it.
     const beside = valueBeside(doc, hit);
@@ -220,7 +230,7 @@ const BOX_NUMBER = /^(?:[\u2460-\u24ff\u2776-\u2793]|\(\d{1,2}\)|\d{1,2}[.)])$/;
  * from the exporter's, the next one holds the other party. Its lines start where the number
  * does, close together, up to a label, a contact line or the table.
  */
-function secondBoxBlock(doc: DocumentLines, hits: LabelHit[], tableLines: Set<number>) {
+function secondBoxBlock(doc: DocumentLines, hits: LabelHit[], tableLines: TableArea) {
   const exporters = hitsOf(hits, "exporter");
   for (const line of doc.lines) {
     const number = line.segments[0];
