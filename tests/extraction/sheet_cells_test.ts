@@ -159,3 +159,18 @@ Deno.test("parties stacked in a column beside the goods table", async () => {
   equal(result.importer?.country?.value, "US");
   equal(result.goods.line_items.map((i) => i.quantity?.value).join(","), "2400,6000,3600");
 });
+
+Deno.test("an article column read as a second description column holds codes, not goods", async () => {
+  const doc = sheet([
+    ...PARTIES,
+    [null, "Artikel", "Omschrijving", "GN-code", "Aantal", "Prijs per stuk", "Bedrag"],
+    [null, "A001", "Tulpenbollen 'Queen of Night', maat 12/+", "0601.10", 25000, 0.142, 3550],
+    [null, "A002", "Narcissen 'Tête-à-Tête', maat 10/12", "0601.10", 30000, 0.085, 2550],
+    [null, null, null, null, null, "Subtotaal", 6100],
+  ]);
+  const items = (await findFields(doc, await fileLookups())).goods.line_items;
+  equal(
+    items.map((i) => i.description?.value).join("|"),
+    "Tulpenbollen 'Queen of Night', maat 12/+|Narcissen 'Tête-à-Tête', maat 10/12",
+  );
+});

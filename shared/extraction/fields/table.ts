@@ -18,6 +18,7 @@ import { retypeByContent } from "./table_retype.ts";
 import { withUnnamedAmount } from "./table_amounts.ts";
 import { packedTotals } from "./table_packing.ts";
 import { codesByContent } from "./table_hs_cells.ts";
+import { articlesApart } from "./table_article_cells.ts";
 import { quantitiesBeside, quantityOutOfUnit } from "./table_quantities.ts";
 import { gapBetween, maxLineGap, overlapX } from "./geometry.ts";
 import { matchLabel } from "./labels.ts";
@@ -85,7 +86,10 @@ export function findTable(doc: DocumentLines): RawTable | null {
   quantitiesFromCodes(kept);
   quantitiesBeside(kept, columns);
   const types = new Set(columns.map((c) => c.type));
-  if (doc.source === "sheet") codesByContent(kept, types);
+  if (doc.source === "sheet") {
+    articlesApart(kept);
+    codesByContent(kept, types);
+  }
   packedTotals(kept, types);
   return { rows: kept, columns, regions };
 }
