@@ -87,6 +87,8 @@ Deno.test("a description cell's further lines are its own, a note's line is not"
   // One cell is one value: its lines are no guess at which lines are the row's.
   assert(pump!.description!.confidence >= 0.9);
   equal(drain?.description?.value, "Submersible drainage pump SDP-40");
+  // Whether a note's line is the description's too is the document's convention: not sure.
+  assert(drain!.description!.confidence < 0.9);
 });
 
 Deno.test("a country line in the language of the document ends the importer's address", async () => {

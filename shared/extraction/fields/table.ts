@@ -519,6 +519,9 @@ function joinLines(
         ? noteOf(`note: ${description.text}`)
         : noteOf(description.text) ?? (small(tl) ? {} : null);
       if (note) {
+        // A line of the description's own cell left out as a note: whether the note is the
+        // description's too is the document's convention, not the reader's to be sure of.
+        if (sameCell(description, row.cells.description)) row.wrapped = true;
         if (note.hs && !row.cells.hs_code) {
           row.cells.hs_code = { text: note.hs, segments: description.segments };
         }
