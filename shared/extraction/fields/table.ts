@@ -541,6 +541,13 @@ function joinLines(
       appendCell(row, type, cell);
     }
   });
+  // A reference left out of a description's own cell ("Lot no. 4711" under the goods) is a
+  // note left out as well.
+  const references = all.filter((tl) => isReference(tl) && tl.cells.description);
+  for (const row of rows.values()) {
+    const own = row.cells.description;
+    if (own && references.some((tl) => sameCell(tl.cells.description!, own))) row.wrapped = true;
+  }
   return anchors.map((a) => rows.get(a)!);
 }
 
