@@ -176,3 +176,25 @@ Deno.test("an article column read as a second description column holds codes, no
     "Tulpenbollen 'Queen of Night', maat 12/+|Narcissen 'Tête-à-Tête', maat 10/12",
   );
 });
+
+Deno.test("a party written one field a cell, the field's label in the cell left of it", async () => {
+  const doc = sheet([
+    [null, "FACTURE COMMERCIALE"],
+    [],
+    [null, "Expéditeur", null, null, "Destinataire"],
+    [null, "Raison sociale", "Conserveries Atlas SA", null, "Raison sociale", "Nordic Foods AB"],
+    [null, "Adresse", "Zone Industrielle, Lot 45", null, "Adresse", "Hamngatan 12"],
+    [null, null, "80000 Agadir", null, null, "411 06 Göteborg"],
+    [null, "Pays", "Maroc", null, "Pays", "Suède"],
+    [],
+    [null, "Désignation", "Code SH", "Quantité", "Prix unitaire", "Montant"],
+    [null, "Sardines à l'huile", "1604.13.11", 400, 10, 4000],
+  ]);
+  const result = await findFields(doc, await fileLookups());
+  equal(result.exporter?.name?.value, "Conserveries Atlas SA");
+  equal(result.exporter?.address?.value, "Zone Industrielle, Lot 45, 80000 Agadir");
+  equal(result.exporter?.country?.value, "MA");
+  equal(result.importer?.name?.value, "Nordic Foods AB");
+  equal(result.importer?.address?.value, "Hamngatan 12, 411 06 Göteborg");
+  equal(result.importer?.country?.value, "SE");
+});

@@ -121,6 +121,7 @@ function readBlock(doc: DocumentLines, hit: LabelHit, tableLines: TableArea): Bl
   }
   const alignTo = anchor ?? numberedColumn(doc, hit);
   let labelEnd = hit.segment.line;
+  let valueColumn: Segment | undefined;
   // Contact lines ending the block ("Tel: …", a tax number): no part of it, but of its cell,
   // which a label beside it is centred on.
   let contacts = 0;
@@ -147,7 +148,10 @@ function readBlock(doc: DocumentLines, hit: LabelHit, tableLines: TableArea): Bl
     );
     if (inLabelColumn.some((s) => !continued(s))) break;
     if (inLabelColumn.length > 0) labelEnd = line.index;
-    const seg = alignedIn(doc, line, alignTo);
+    // Once the block reads as a spreadsheet's label and value cells, a line that fills the value
+    // cell alone is the value's next line ("Address | Zone Industrielle" over "| 80000 Agadir").
+    const seg = alignedIn(doc, line, alignTo) ??
+      (valueColumn ? alignedIn(doc, line, valueColumn) : undefined);
     const gap = gapBetween(last, line);
     if (!seg) {
       if (gap > maxLineGap(doc)) break;
@@ -158,7 +162,9 @@ function readBlock(doc: DocumentLines, hit: LabelHit, tableLines: TableArea): Bl
     if (lines.length === 0 && gap > maxLineGap(doc) && valueBeside(doc, hit)) break;
     if (gap > (lines.length === 0 ? 2 : 1) * maxLineGap(doc)) break;
     if (isLabel(seg) || endsBlock(seg.text)) break;
-    lines.push(withValueBeside(doc, seg));
+    const read = withValueBeside(doc, seg);
+    if (read.segments.length === 2 && doc.source === "sheet") valueColumn = read.segments[1];
+    lines.push(read);
     last = seg;
   }
   // Nor the document's title set above the block ("Facture commerciale" over the buyer).
@@ -297,6 +303,8 @@ const FIELD_LABEL_ALONE = /^[\p{L}][\p{L}\p{M}.'’/ -]{0,24}?\s*[:：]$/u;
  */
 function withValueBeside(doc: DocumentLines, seg: Segment): BlockLine {
   const label = seg.text.trim();
+  const pair = sheetFieldPair(doc, seg);
+  if (pair) return pair;
   if (!FIELD_LABEL_ALONE.test(label) || label.split(/\s+/).length > 2) {
     return withScanTail(doc, seg);
   }
@@ -305,6 +313,90 @@ function withValueBeside(doc: DocumentLines, seg: Segment): BlockLine {
     return withScanTail(doc, seg);
   }
   return { text: `${label} ${value.text}`, segments: [seg, value] };
+}
+
+/**
+ * Words a spreadsheet sets in a cell of their own, without a colon, left of a party's field
+ * ("Raison sociale | Conserveries Atlas SA", "Adresse | Zone Industrielle", "Pays | Maroc").
+ */
+const SHEET_FIELD_LABELS = new Set([
+  "name",
+  "company",
+  "company name",
+  "address",
+  "street",
+  "city",
+  "town",
+  "postcode",
+  "zip",
+  "zip code",
+  "country",
+  "raison sociale",
+  "nom",
+  "societe",
+  "adresse",
+  "rue",
+  "ville",
+  "code postal",
+  "pays",
+  "firma",
+  "firmenname",
+  "anschrift",
+  "strasse",
+  "ort",
+  "stadt",
+  "plz",
+  "land",
+  "razon social",
+  "empresa",
+  "direccion",
+  "domicilio",
+  "ciudad",
+  "poblacion",
+  "pais",
+  "ragione sociale",
+  "denominazione",
+  "indirizzo",
+  "citta",
+  "cap",
+  "paese",
+  "naam",
+  "bedrijfsnaam",
+  "bedrijf",
+  "adres",
+  "straat",
+  "plaats",
+  "woonplaats",
+  "nazwa",
+  "nazwa firmy",
+  "ulica",
+  "miasto",
+  "kod pocztowy",
+  "kraj",
+  "nome",
+  "razao social",
+  "endereco",
+  "morada",
+  "cidade",
+  "unvan",
+  "firma adi",
+  "ticari unvan",
+  "sehir",
+  "posta kodu",
+  "ulke",
+]);
+
+/**
+ * A spreadsheet party written one field a cell, its label in the cell left of the value: the
+ * two read as "label: value", so that the label is taken off as from "Name: …".
+ */
+function sheetFieldPair(doc: DocumentLines, seg: Segment): BlockLine | null {
+  if (doc.source !== "sheet") return null;
+  const label = seg.text.trim().replace(/\s*[:：]$/, "");
+  if (!SHEET_FIELD_LABELS.has(fold(label))) return null;
+  const value = rightNeighbour(doc, seg);
+  if (!value || value.x0 !== seg.x0 + 1 || isLabel(value)) return null;
+  return { text: `${label}: ${value.text}`, segments: [seg, value] };
 }
 
 /**
