@@ -198,3 +198,18 @@ Deno.test("a party written one field a cell, the field's label in the cell left 
   equal(result.importer?.address?.value, "Hamngatan 12, 411 06 Göteborg");
   equal(result.importer?.country?.value, "SE");
 });
+
+Deno.test("a packing list's invoice reference and port of destination in Italian", async () => {
+  const doc = sheet([
+    ...PARTIES,
+    [null, "Rif. fattura", null, "118/2026"],
+    [null, "Porto di imbarco", null, "Livorno (ITLIV)"],
+    [null, "Porto di destino", null, "Melbourne (AUMEL)"],
+    [],
+    [null, "Articolo", "Voce doganale", "Quantità"],
+    [null, "Pici toscani di semola, 500 g", "1902.19.90", 4000],
+  ]);
+  const result = await findFields(doc, await fileLookups());
+  equal(result.invoice?.number?.value, "118/2026");
+  equal(result.route?.port_of_discharge?.value, "AUMEL");
+});
