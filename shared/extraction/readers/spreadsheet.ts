@@ -60,7 +60,7 @@ function parse(input: Uint8Array): XLSX.WorkBook {
       cellFormula: true,
       sheetStubs: true,
       cellHTML: false,
-      cellNF: false,
+      cellNF: true,
       cellStyles: false,
       cellText: false,
       bookVBA: false,
@@ -84,6 +84,7 @@ function sheetsOf(book: XLSX.WorkBook): SheetDocument {
     const data = sheet?.["!data"] as (XLSX.CellObject | undefined)[][] | undefined;
     if (!data) continue;
     const rows: Cell[][] = [];
+    const marks: (string | null)[][] = [];
     const formulas = new FormulaSheet((r, c) => formulaCell(data[r]?.[c]));
     for (const [r, row] of data.slice(0, READER_LIMITS.maxSheetRows).entries()) {
       const out: Cell[] = [];
@@ -93,14 +94,31 @@ function sheetsOf(book: XLSX.WorkBook): SheetDocument {
       while (out.length > 0 && out[out.length - 1] === null) out.pop();
       cells += out.length;
       rows.push(out);
+      const shown = out.map((value, c) => typeof value === "number" ? formatMark(row![c]) : null);
+      marks.push(shown.some((m) => m !== null) ? shown : []);
     }
     if (cells > READER_LIMITS.maxCells) {
       refuse(`The spreadsheet holds more than ${READER_LIMITS.maxCells} cells in its first rows`);
     }
     while (rows.length > 0 && rows[rows.length - 1]!.length === 0) rows.pop();
-    sheets.push({ name, rows });
+    marks.length = rows.length;
+    sheets.push(marks.some((m) => m?.length) ? { name, rows, marks } : { name, rows });
   }
   return { kind: "sheet", sheets };
+}
+
+/**
+ * The text a number format prints beside the number: its quoted literals (`"€" #,##0.00`,
+ * `#,##0" PCS"`) or the currency of a locale part (`[$€-413]`), trimmed; null for none.
+ */
+function formatMark(cell: XLSX.CellObject | undefined): string | null {
+  const z = typeof cell?.z === "string" ? cell.z : "";
+  if (z === "" || z === "General") return null;
+  const parts = [
+    ...[...z.matchAll(/"([^"]*)"/g)].map((m) => m[1]!),
+    ...[...z.matchAll(/\[\$([^\]-]+)(?:-[0-9A-Fa-f]+)?\]/g)].map((m) => m[1]!),
+  ].map((p) => p.trim()).filter((p) => p !== "" && !/\d/.test(p));
+  return parts.length === 1 ? parts[0]!.slice(0, 16) : null;
 }
 
 /** A formula whose workbook holds no value of it. */
