@@ -213,3 +213,26 @@ Deno.test("a packing list's invoice reference and port of destination in Italian
   equal(result.invoice?.number?.value, "118/2026");
   equal(result.route?.port_of_discharge?.value, "AUMEL");
 });
+
+Deno.test("an amount due after an advance payment is no invoice total", async () => {
+  const doc = sheet([
+    ...PARTIES,
+    [null, "Description", "HS code", "Quantity", "Unit price", "Amount"],
+    [null, "Sardines in oil", "1604.13.11", 400, 10, 4000],
+    [null, "Mackerel in oil", "1604.15.11", 100, 20, 2000],
+    [null, null, null, null, "Total invoice value", 6000],
+    [null, null, null, null, "Less advance payment", 1800],
+    [null, null, null, null, "Amount due", 4200],
+  ]);
+  equal((await findFields(doc, await fileLookups())).goods.total_value?.value, 6000);
+  // Freight paid by the shipper is a charge all the same.
+  const freight = sheet([
+    ...PARTIES,
+    [null, "Description", "HS code", "Quantity", "Unit price", "Amount"],
+    [null, "Sardines in oil", "1604.13.11", 400, 10, 4000],
+    [null, null, null, null, "Subtotal", 4000],
+    [null, null, null, null, "Freight paid", 300],
+    [null, null, null, null, "Total", 4300],
+  ]);
+  equal((await findFields(freight, await fileLookups())).goods.total_value?.value, 4300);
+});
