@@ -236,3 +236,22 @@ Deno.test("an amount due after an advance payment is no invoice total", async ()
   ]);
   equal((await findFields(freight, await fileLookups())).goods.total_value?.value, 4300);
 });
+
+Deno.test("a country line in Polish or Turkish ends the address", async () => {
+  for (const [exporter, importer] of [["Maroko", "Szwecja"], ["Fas", "İsveç"]] as const) {
+    const doc = sheet([
+      [null, "Sprzedawca / Satıcı", null, "Nabywca / Alıcı"],
+      [null, "Atlas Foods SA", null, "Nordic Foods AB"],
+      [null, "Zone Industrielle, Lot 45", null, "Hamngatan 12"],
+      [null, "80000 Agadir", null, "411 06 Göteborg"],
+      [null, exporter, null, importer],
+      [],
+      [null, "Opis", "Kod HS", "Ilość"],
+      [null, "Sardines in oil", "1604.13.11", 400],
+    ]);
+    const result = await findFields(doc, await fileLookups());
+    equal(result.exporter?.country?.value, "MA", exporter);
+    equal(result.importer?.country?.value, "SE", importer);
+    equal(result.importer?.address?.value, "Hamngatan 12, 411 06 Göteborg", importer);
+  }
+});

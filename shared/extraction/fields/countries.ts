@@ -185,6 +185,9 @@ const ALIASES: Record<string, string[]> = {
   LK: ["sri lanka"],
 };
 
+/** The languages of the corpus, whose country names #inLanguages holds. */
+const LANGUAGES = ["en", "de", "fr", "es", "it", "nl", "pl", "pt", "tr", "zh", "ja"];
+
 /** US states that are also country names ("Atlanta, Georgia"; "Newark, New Jersey"). */
 const US_STATES = new Set(["georgia", "new jersey", "new mexico"]);
 
@@ -203,6 +206,36 @@ export class CountryIndex {
     for (const [code, name] of names) {
       for (const variant of variantsOf(name)) this.#add(variant, code);
     }
+    this.#addInLanguages(this.#codes);
+  }
+
+  /**
+   * Each country's name in the languages trade documents are written in, from the runtime's
+   * CLDR data ("Szwecja", "İsveç", "Verenigde Staten", "アメリカ合衆国"): read where a line is a
+   * country's name, never for a scan's misread guess (too many names lie one letter apart).
+   */
+  readonly #inLanguages = new Map<string, string>();
+
+  #addInLanguages(codes: Iterable<string>): void {
+    for (const language of LANGUAGES) {
+      let names: Intl.DisplayNames;
+      try {
+        names = new Intl.DisplayNames([language], { type: "region", fallback: "none" });
+      } catch {
+        continue;
+      }
+      for (const code of codes) {
+        let name: string | undefined;
+        try {
+          name = names.of(code);
+        } catch {
+          continue;
+        }
+        const key = name ? fold(name) : "";
+        if (key === "" || this.#byName.has(key) || this.#inLanguages.has(key)) continue;
+        this.#inLanguages.set(key, code);
+      }
+    }
   }
 
   #add(name: string, code: string): void {
@@ -216,7 +249,8 @@ export class CountryIndex {
 
   /** The country a whole phrase names ("Germany", "VIET NAM", "Korea, Republic of"), or null. */
   byName(text: string): string | null {
-    return this.#byName.get(fold(text)) ?? null;
+    const key = fold(text);
+    return this.#byName.get(key) ?? this.#inLanguages.get(key) ?? null;
   }
 
   /**
@@ -252,7 +286,8 @@ export class CountryIndex {
     const words = fold(text).split(" ");
     for (let n = Math.min(4, words.length); n >= 1; n--) {
       const tail = words.slice(words.length - n).join(" ");
-      const code = this.#byName.get(tail);
+      const code = this.#byName.get(tail) ??
+        (tail.length >= 4 ? this.#inLanguages.get(tail) : undefined);
       if (!code) continue;
       if (US_STATES.has(words.slice(Math.max(0, words.length - n - 1)).join(" "))) return null;
       if (n === 1 && US_STATES.has(tail)) return null;
