@@ -52,3 +52,12 @@ Deno.test("FormulaSheet gives no value for a cycle or a range too large", () => 
   equal(sheet.value(0, 0), null);
   equal(sheet.value(1, 0), null);
 });
+
+Deno.test("FormulaSheet gives no value for a chain of references too deep", () => {
+  // A1 = A2 + 1, A2 = A3 + 1, …: 5,000 deep, the stack is not the bound.
+  const sheet = new FormulaSheet((r, c) =>
+    c !== 0 || r > 5000 ? null : r === 5000 ? { n: 1 } : { f: `A${r + 2}+1` }
+  );
+  equal(sheet.value(0, 0), null);
+  equal(sheet.value(4900, 0), 101);
+});

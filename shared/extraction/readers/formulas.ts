@@ -5,7 +5,7 @@
  * arithmetic trade documents use is evaluated here: numbers, references to cells of the same
  * sheet, ranges, + - * / and parentheses, SUM and ROUND. Anything else (another sheet, text,
  * another function, a cycle) gives no value, as before. Work is bounded: a formula's length,
- * a range's cells and the references followed from one cell are capped.
+ * a range's cells, the references followed from one cell and their depth are capped.
  */
 
 /** A sheet's cell as the evaluator sees it: a number, a formula without a value, or else. */
@@ -14,6 +14,7 @@ export type FormulaCell = { n: number } | { f: string } | null;
 const MAX_FORMULA = 500;
 const MAX_RANGE_CELLS = 5_000;
 const MAX_STEPS = 20_000;
+const MAX_DEPTH = 200;
 
 export class FormulaSheet {
   readonly #cell: (r: number, c: number) => FormulaCell;
@@ -32,7 +33,10 @@ export class FormulaSheet {
     const cell = this.#cell(r, c);
     if (cell === null) return 0;
     if ("n" in cell) return cell.n;
-    if (this.#active.has(key) || ++this.#steps > MAX_STEPS) return null;
+    // A cycle, too much work, or a chain of references too deep to follow on the stack.
+    if (this.#active.has(key) || this.#active.size >= MAX_DEPTH || ++this.#steps > MAX_STEPS) {
+      return null;
+    }
     this.#active.add(key);
     let out: number | null = null;
     try {
