@@ -31,7 +31,15 @@ export type Cell = string | number | null;
 
 export interface SheetDocument {
   kind: "sheet";
-  sheets: { name: string; rows: Cell[][] }[];
+  sheets: {
+    name: string;
+    rows: Cell[][];
+    /**
+     * What a number cell's format prints beside its number where that is not a number itself
+     * ("€", "USD", "PCS" of `"€" #,##0.00`), by row and column; absent where none does.
+     */
+    marks?: (string | null)[][];
+  }[];
 }
 
 export type ReadDocument = TextDocument | SheetDocument;

@@ -9,7 +9,7 @@ import { fold } from "./text.ts";
 const ALIASES: Record<string, string[]> = {
   AE: ["uae", "u a e", "emirates", "united arab emirates", "emirats arabes unis"],
   AT: ["osterreich", "oesterreich", "autriche", "austria"],
-  BE: ["belgique", "belgie", "belgien", "belgica", "belgio"],
+  BE: ["belgique", "belgie", "belgien", "belgica", "belgio", "belgia", "belcika"],
   BO: ["bolivia"],
   BR: ["brasil", "bresil", "brasile"],
   CD: ["dr congo", "drc", "democratic republic of the congo", "congo kinshasa"],
@@ -30,6 +30,9 @@ const ALIASES: Record<string, string[]> = {
     "chine",
     "cina",
     "china p r",
+    "chiny",
+    "cin",
+    "cin halk cumhuriyeti",
   ],
   CZ: ["czech republic", "cesko", "ceska republika", "tschechien", "republique tcheque"],
   DE: [
@@ -41,11 +44,14 @@ const ALIASES: Record<string, string[]> = {
     "alemania",
     "alemanha",
     "germania",
+    "duitsland",
+    "niemcy",
+    "almanya",
   ],
   DK: ["danmark", "danemark", "dinamarca", "danimarca", "daenemark", "danemark"],
-  ES: ["espana", "spanien", "espagne", "spagna", "espanha"],
+  ES: ["espana", "spanien", "espagne", "spagna", "espanha", "spanje", "hiszpania", "ispanya"],
   FI: ["suomi", "finlande", "finlandia", "finnland"],
-  FR: ["frankreich", "francia", "franca", "francja", "republique francaise"],
+  FR: ["frankreich", "francia", "franca", "francja", "republique francaise", "frankrijk", "fransa"],
   GB: [
     "uk",
     "u k",
@@ -61,6 +67,12 @@ const ALIASES: Record<string, string[]> = {
     "regno unito",
     "vereinigtes konigreich",
     "grossbritannien",
+    "verenigd koninkrijk",
+    "groot brittannie",
+    "wielka brytania",
+    "birlesik krallik",
+    "ingiltere",
+    "royaume uni de grande bretagne",
   ],
   GR: ["hellas", "ellada", "grece", "grecia", "griechenland"],
   HK: ["hong kong sar", "hongkong", "hong kong china"],
@@ -68,8 +80,19 @@ const ALIASES: Record<string, string[]> = {
   HU: ["magyarorszag", "ungarn", "hongrie"],
   IN: ["bharat", "inde", "indien"],
   IR: ["iran"],
-  IT: ["italia", "italien", "italie"],
-  JP: ["nippon", "nihon", "japon", "giappone", "japao", "日本", "日本国"],
+  IT: ["italia", "italien", "italie", "italya", "wlochy", "italiaans"],
+  JP: [
+    "nippon",
+    "nihon",
+    "japon",
+    "giappone",
+    "japao",
+    "日本",
+    "日本国",
+    "japonia",
+    "japonya",
+    "japan",
+  ],
   KP: ["north korea", "dprk"],
   KR: [
     "south korea",
@@ -95,15 +118,18 @@ const ALIASES: Record<string, string[]> = {
     "paises bajos",
     "niederlande",
     "paesi bassi",
+    "holandia",
+    "hollanda",
+    "paises baixos",
   ],
   NO: ["norge", "noreg", "norvege", "noruega", "norvegia", "norwegen"],
-  PL: ["polska", "polen", "pologne", "polonia"],
-  PT: ["portugal", "portogallo"],
+  PL: ["polska", "polen", "pologne", "polonia", "polonya"],
+  PT: ["portugal", "portogallo", "portekiz", "portugalia"],
   RO: ["romania"],
   RU: ["russia", "rossiya", "russie", "rusia", "russland"],
   SE: ["sverige", "schweden", "suede", "suecia", "svezia"],
   SY: ["syria"],
-  TR: ["turkey", "turkiye", "turkei", "turquie", "turquia", "turchia"],
+  TR: ["turkey", "turkiye", "turkei", "turquie", "turquia", "turchia", "turcja", "turkije"],
   TW: ["taiwan", "republic of china", "taiwan roc", "chinese taipei"],
   TZ: ["tanzania"],
   US: [
@@ -116,10 +142,20 @@ const ALIASES: Record<string, string[]> = {
     "etats unis",
     "estados unidos",
     "stati uniti",
+    "ee uu",
+    "eeuu",
+    "e e u u",
+    "verenigde staten",
+    "verenigde staten van amerika",
+    "stany zjednoczone",
+    "estados unidos da america",
+    "abd",
+    "amerika birlesik devletleri",
+    "stati uniti d america",
   ],
   VE: ["venezuela"],
   VN: ["vietnam", "viet nam", "socialist republic of vietnam"],
-  CA: ["kanada"],
+  CA: ["kanada", "canada"],
   DZ: ["algerie", "argelia"],
   EG: ["egypte", "agypten"],
   MA: ["maroc", "marruecos", "marokko", "marocco", "marrocos"],
@@ -134,7 +170,7 @@ const ALIASES: Record<string, string[]> = {
   ID: ["indonesie", "indonesien"],
   TH: ["thailande", "tailandia", "thailand"],
   SG: ["singapour", "singapur"],
-  AU: ["australie", "australien"],
+  AU: ["australie", "australien", "australia"],
   NZ: ["nouvelle zelande", "neuseeland"],
   IL: ["israel"],
   SK: ["slovaquie", "slowakei"],
@@ -148,6 +184,9 @@ const ALIASES: Record<string, string[]> = {
   BD: ["bangladesh"],
   LK: ["sri lanka"],
 };
+
+/** The languages of the corpus, whose country names #inLanguages holds. */
+const LANGUAGES = ["en", "de", "fr", "es", "it", "nl", "pl", "pt", "tr", "zh", "ja"];
 
 /** US states that are also country names ("Atlanta, Georgia"; "Newark, New Jersey"). */
 const US_STATES = new Set(["georgia", "new jersey", "new mexico"]);
@@ -167,6 +206,36 @@ export class CountryIndex {
     for (const [code, name] of names) {
       for (const variant of variantsOf(name)) this.#add(variant, code);
     }
+    this.#addInLanguages(this.#codes);
+  }
+
+  /**
+   * Each country's name in the languages trade documents are written in, from the runtime's
+   * CLDR data ("Szwecja", "İsveç", "Verenigde Staten", "アメリカ合衆国"): read where a line is a
+   * country's name, never for a scan's misread guess (too many names lie one letter apart).
+   */
+  readonly #inLanguages = new Map<string, string>();
+
+  #addInLanguages(codes: Iterable<string>): void {
+    for (const language of LANGUAGES) {
+      let names: Intl.DisplayNames;
+      try {
+        names = new Intl.DisplayNames([language], { type: "region", fallback: "none" });
+      } catch {
+        continue;
+      }
+      for (const code of codes) {
+        let name: string | undefined;
+        try {
+          name = names.of(code);
+        } catch {
+          continue;
+        }
+        const key = name ? fold(name) : "";
+        if (key === "" || this.#byName.has(key) || this.#inLanguages.has(key)) continue;
+        this.#inLanguages.set(key, code);
+      }
+    }
   }
 
   #add(name: string, code: string): void {
@@ -180,7 +249,8 @@ export class CountryIndex {
 
   /** The country a whole phrase names ("Germany", "VIET NAM", "Korea, Republic of"), or null. */
   byName(text: string): string | null {
-    return this.#byName.get(fold(text)) ?? null;
+    const key = fold(text);
+    return this.#byName.get(key) ?? this.#inLanguages.get(key) ?? null;
   }
 
   /**
@@ -216,7 +286,8 @@ export class CountryIndex {
     const words = fold(text).split(" ");
     for (let n = Math.min(4, words.length); n >= 1; n--) {
       const tail = words.slice(words.length - n).join(" ");
-      const code = this.#byName.get(tail);
+      const code = this.#byName.get(tail) ??
+        (tail.length >= 4 ? this.#inLanguages.get(tail) : undefined);
       if (!code) continue;
       if (US_STATES.has(words.slice(Math.max(0, words.length - n - 1)).join(" "))) return null;
       if (n === 1 && US_STATES.has(tail)) return null;

@@ -10,7 +10,7 @@ import { labelHits } from "./labelled.ts";
 import { detectDecimalMark } from "./numbers.ts";
 import { CountryIndex } from "./countries.ts";
 import type { ExtractionLookups } from "./lookups.ts";
-import { party } from "./parties.ts";
+import { party, type TableArea } from "./parties.ts";
 import { findTable } from "./table.ts";
 import { applyHsCheck, readItems } from "./items.ts";
 import { CHECKED, FOUND_WEAK_LABEL, leaf, readerAdjusted } from "./confidence.ts";
@@ -63,11 +63,18 @@ export async function findFields(
   if (items) applyHsCheck(items, hsExisting);
 
   // Party blocks end where a table starts.
-  const tableLines = new Set(
+  const inTable = new Set(
     (table?.regions ?? []).flatMap((r) =>
       Array.from({ length: r.to - r.from + 1 }, (_, i) => r.from + i)
     ),
   );
+  const tableLeft = lines.source === "sheet" && table
+    ? Math.min(...table.columns.map((c) => c.x0))
+    : null;
+  const tableLines: TableArea = {
+    has: (line, x1) =>
+      inTable.has(line) && (tableLeft === null || x1 === undefined || x1 > tableLeft),
+  };
   const importer = party(lines, ctx.hits, "importer", countries, tableLines);
   const tradeDocument = (items?.items.length ?? 0) > 0 || importer.name !== undefined;
   const exporter = party(lines, ctx.hits, "exporter", countries, tableLines, tradeDocument);

@@ -18,6 +18,8 @@ export interface Segment {
   confidence: number;
   /** A spreadsheet cell's own number or date, which needs no parsing. */
   cell?: Cell;
+  /** What a spreadsheet number cell's format prints beside its number ("€", "USD"). */
+  mark?: string;
   /** Which line of a spreadsheet cell of several lines this is (0 for the first). */
   cellLine?: number;
   /** Index of its line in DocumentLines.lines. */
@@ -256,6 +258,7 @@ function sheetLines(doc: SheetDocument): DocumentLines {
             y1: y0 + height,
             confidence: 1,
             ...(texts.length === 1 ? { cell: row[c]! } : { cellLine: i }),
+            ...(sheet.marks?.[r]?.[c] ? { mark: sheet.marks[r]![c]! } : {}),
           });
         });
         if (segments.length > 0) {

@@ -52,12 +52,21 @@ const REFERENCE =
 /** A run of nine or more digits: a tax, company or customs number, not an address. */
 const ID_NUMBER = /\d(?:[\s./-]?\d){8,}/;
 
+/**
+ * Where the goods table stands: its lines, and (x given) whether a phrase ending at x on such a
+ * line is the table's. A spreadsheet's table may stand beside a party column (parties stacked
+ * in column B, the goods from column E): a cell left of the table's columns is none of it.
+ */
+export interface TableArea {
+  has(line: number, x1?: number): boolean;
+}
+
 export function party(
   doc: DocumentLines,
   hits: LabelHit[],
   kind: "exporter" | "importer",
   countries: CountryIndex,
-  tableLines: Set<number>,
+  tableLines: TableArea,
   /** A trade document was recognised (a goods table, another party): a letterhead is a sender. */
   letterheadAllowed = false,
 ): PartyReading {
@@ -85,7 +94,7 @@ function endsBlock(text: string): boolean {
   return CONTACT.test(text) || /@|www\./i.test(text) || ID_NUMBER.test(text);
 }
 
-function readBlock(doc: DocumentLines, hit: LabelHit, tableLines: Set<number>): BlockLine[] {
+function readBlock(doc: DocumentLines, hit: LabelHit, tableLines: TableArea): BlockLine[] {
   const lines: BlockLine[] = [];
   let anchor: Segment | undefined;
   let last: { y1: number } = hit.segment;
@@ -112,11 +121,13 @@ function readBlock(doc: DocumentLines, hit: LabelHit, tableLines: Set<number>): 
   }
   const alignTo = anchor ?? numberedColumn(doc, hit);
   let labelEnd = hit.segment.line;
+  let valueColumn: Segment | undefined;
   // Contact lines ending the block ("Tel: …", a tax number): no part of it, but of its cell,
   // which a label beside it is centred on.
   let contacts = 0;
   for (const line of linesBelow(doc, hit.segment.line)) {
-    if (lines.length >= MAX_BLOCK_LINES || tableLines.has(line.index)) break;
+    if (lines.length >= MAX_BLOCK_LINES) break;
+    if (tableLines.has(line.index, (alignTo ?? hit.segment).x1)) break;
     // A contact's line or its label ("Vergi No: …", "Tel: …") ends the block.
     const contact = alignedIn(doc, line, alignTo);
     if (contact && endsBlock(contact.text) && lines.length > 0) {
@@ -137,7 +148,10 @@ function readBlock(doc: DocumentLines, hit: LabelHit, tableLines: Set<number>): 
     );
     if (inLabelColumn.some((s) => !continued(s))) break;
     if (inLabelColumn.length > 0) labelEnd = line.index;
-    const seg = alignedIn(doc, line, alignTo);
+    // Once the block reads as a spreadsheet's label and value cells, a line that fills the value
+    // cell alone is the value's next line ("Address | Zone Industrielle" over "| 80000 Agadir").
+    const seg = alignedIn(doc, line, alignTo) ??
+      (valueColumn ? alignedIn(doc, line, valueColumn) : undefined);
     const gap = gapBetween(last, line);
     if (!seg) {
       if (gap > maxLineGap(doc)) break;
@@ -148,12 +162,14 @@ function readBlock(doc: DocumentLines, hit: LabelHit, tableLines: Set<number>): 
     if (lines.length === 0 && gap > maxLineGap(doc) && valueBeside(doc, hit)) break;
     if (gap > (lines.length === 0 ? 2 : 1) * maxLineGap(doc)) break;
     if (isLabel(seg) || endsBlock(seg.text)) break;
-    lines.push(withValueBeside(doc, seg));
+    const read = withValueBeside(doc, seg);
+    if (read.segments.length === 2 && doc.source === "sheet") valueColumn = read.segments[1];
+    lines.push(read);
     last = seg;
   }
   // Nor the document's title set above the block ("Facture commerciale" over the buyer).
   const accept = (s: Segment) =>
-    !tableLines.has(s.line) && !isLabel(s) && !endsBlock(s.text) && !TITLE.test(s.text);
+    !tableLines.has(s.line, s.x1) && !isLabel(s) && !endsBlock(s.text) && !TITLE.test(s.text);
   if (lines.length === 0) {
     // The label alone on its line, centred on the block right of it.
     const beside = valueBeside(doc, hit);
@@ -220,7 +236,7 @@ const BOX_NUMBER = /^(?:[\u2460-\u24ff\u2776-\u2793]|\(\d{1,2}\)|\d{1,2}[.)])$/;
  * from the exporter's, the next one holds the other party. Its lines start where the number
  * does, close together, up to a label, a contact line or the table.
  */
-function secondBoxBlock(doc: DocumentLines, hits: LabelHit[], tableLines: Set<number>) {
+function secondBoxBlock(doc: DocumentLines, hits: LabelHit[], tableLines: TableArea) {
   const exporters = hitsOf(hits, "exporter");
   for (const line of doc.lines) {
     const number = line.segments[0];
@@ -287,6 +303,8 @@ const FIELD_LABEL_ALONE = /^[\p{L}][\p{L}\p{M}.'’/ -]{0,24}?\s*[:：]$/u;
  */
 function withValueBeside(doc: DocumentLines, seg: Segment): BlockLine {
   const label = seg.text.trim();
+  const pair = sheetFieldPair(doc, seg);
+  if (pair) return pair;
   if (!FIELD_LABEL_ALONE.test(label) || label.split(/\s+/).length > 2) {
     return withScanTail(doc, seg);
   }
@@ -295,6 +313,90 @@ function withValueBeside(doc: DocumentLines, seg: Segment): BlockLine {
     return withScanTail(doc, seg);
   }
   return { text: `${label} ${value.text}`, segments: [seg, value] };
+}
+
+/**
+ * Words a spreadsheet sets in a cell of their own, without a colon, left of a party's field
+ * ("Raison sociale | Conserveries Atlas SA", "Adresse | Zone Industrielle", "Pays | Maroc").
+ */
+const SHEET_FIELD_LABELS = new Set([
+  "name",
+  "company",
+  "company name",
+  "address",
+  "street",
+  "city",
+  "town",
+  "postcode",
+  "zip",
+  "zip code",
+  "country",
+  "raison sociale",
+  "nom",
+  "societe",
+  "adresse",
+  "rue",
+  "ville",
+  "code postal",
+  "pays",
+  "firma",
+  "firmenname",
+  "anschrift",
+  "strasse",
+  "ort",
+  "stadt",
+  "plz",
+  "land",
+  "razon social",
+  "empresa",
+  "direccion",
+  "domicilio",
+  "ciudad",
+  "poblacion",
+  "pais",
+  "ragione sociale",
+  "denominazione",
+  "indirizzo",
+  "citta",
+  "cap",
+  "paese",
+  "naam",
+  "bedrijfsnaam",
+  "bedrijf",
+  "adres",
+  "straat",
+  "plaats",
+  "woonplaats",
+  "nazwa",
+  "nazwa firmy",
+  "ulica",
+  "miasto",
+  "kod pocztowy",
+  "kraj",
+  "nome",
+  "razao social",
+  "endereco",
+  "morada",
+  "cidade",
+  "unvan",
+  "firma adi",
+  "ticari unvan",
+  "sehir",
+  "posta kodu",
+  "ulke",
+]);
+
+/**
+ * A spreadsheet party written one field a cell, its label in the cell left of the value: the
+ * two read as "label: value", so that the label is taken off as from "Name: …".
+ */
+function sheetFieldPair(doc: DocumentLines, seg: Segment): BlockLine | null {
+  if (doc.source !== "sheet") return null;
+  const label = seg.text.trim().replace(/\s*[:：]$/, "");
+  if (!SHEET_FIELD_LABELS.has(fold(label))) return null;
+  const value = rightNeighbour(doc, seg);
+  if (!value || value.x0 !== seg.x0 + 1 || isLabel(value)) return null;
+  return { text: `${label}: ${value.text}`, segments: [seg, value] };
 }
 
 /**

@@ -7,6 +7,7 @@
  */
 import type { DocumentLines, Segment } from "./layout_lines.ts";
 import { type DecimalMark, parseNumber } from "./numbers.ts";
+import { fold } from "./text.ts";
 
 export interface Amount {
   value: number;
@@ -14,6 +15,23 @@ export interface Amount {
   negative: boolean;
   segments: Segment[];
   line: number;
+  /**
+   * The line names a payment made ("Deposit paid", "Less advance payment", "Anzahlung"): what
+   * follows it is a balance still to pay, not the invoice's value.
+   */
+  payment?: boolean;
+}
+
+/** Words of a payment made, folded: advances, deposits, prepayments in the corpus languages. */
+const PAYMENT =
+  /\b(?:advance|deposit|prepayment|pre payment|down payment|paid|payment received|anticipo|acconto|acompte|avance|anzahlung|vorauszahlung|vorkasse|akonto|aanbetaling|vooruitbetaling|zaliczka|przedplata|adiantamento|sinal|avans|pesinat|on hesap)\b|预付|定金|订金|前払|前受|手付/u;
+
+/** Freight paid by the shipper ("Freight paid", "Fracht bezahlt") is a charge all the same. */
+const FREIGHT = /\b(?:freight|fracht|flete|fret|frete|nolo|vracht|navlun|shipping|postage)\b/u;
+
+function namesPayment(text: string): boolean {
+  const folded = fold(text);
+  return PAYMENT.test(folded) && !FREIGHT.test(folded);
 }
 
 /** How far below the table's header the totals block may reach, in lines. */
@@ -51,11 +69,16 @@ export function trailingAmounts(
     if (!seg) continue;
     const value = amountOf(seg, mark);
     if (value === null || value === 0) continue;
+    const label = line.segments.map((s) =>
+      s === seg ? seg.text.replace(TRAILING_NUMBER, "") : s.text
+    )
+      .join(" ");
     out.push({
       value: Math.abs(value),
       negative: value < 0,
       segments: [seg],
       line: line.index,
+      ...(namesPayment(label) ? { payment: true } : {}),
     });
   }
   return out;
@@ -69,6 +92,8 @@ export function reconciledTotal(amounts: Amount[], sum: number): Amount | null {
   for (let i = 0; i < amounts.length; i++) {
     if (Math.abs(amounts[i]!.value - sum) > CENT) continue;
     for (let j = i + 2; j < amounts.length && j <= i + 1 + MAX_CHARGES + 1; j++) {
+      // A payment made is no charge: past it, an amount is the balance due.
+      if (amounts[j - 1]!.payment) break;
       // A repeated subtotal (the last line's amount, then "Subtotal") is no charge.
       const charges = amounts.slice(i + 1, j).filter((a) => Math.abs(a.value - sum) > CENT);
       if (charges.length === 0 || charges.length > MAX_CHARGES) continue;

@@ -256,6 +256,10 @@ function currencyFromText(ctx: Context): Leaf<string> | undefined {
       for (const m of seg.text.matchAll(/[(\[]\s*([$¥])\s*[)\]]/g)) {
         vote(AMBIGUOUS_SYMBOLS[m[1]!]!, seg, false);
       }
+      // A currency a spreadsheet cell's number format prints beside the number ("€" 0.000,
+      // "USD " #,##0.00): read as printed, a code as surely as one beside an amount.
+      const marked = seg.mark ? aloneCurrency(ctx, seg.mark) : null;
+      if (marked) vote(marked, seg, /^[A-Z]{3}$/.test(seg.mark!.trim()));
       // The Swiss franc's abbreviation by an amount ("0.59 Fr.", "SFr. 12.50").
       if (/^(?:[\d.,'’\s]*\d\s*S?Fr\.|S?Fr\.\s*\d[\d.,'’\s]*)$/.test(seg.text.trim())) {
         vote("CHF", seg, true);

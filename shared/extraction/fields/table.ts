@@ -16,6 +16,9 @@ import { codesApart } from "./table_codes.ts";
 import { quantitiesFromCodes } from "./hs_text.ts";
 import { retypeByContent } from "./table_retype.ts";
 import { withUnnamedAmount } from "./table_amounts.ts";
+import { packedTotals } from "./table_packing.ts";
+import { codesByContent } from "./table_hs_cells.ts";
+import { articlesApart } from "./table_article_cells.ts";
 import { quantitiesBeside, quantityOutOfUnit } from "./table_quantities.ts";
 import { gapBetween, maxLineGap, overlapX } from "./geometry.ts";
 import { matchLabel } from "./labels.ts";
@@ -82,6 +85,12 @@ export function findTable(doc: DocumentLines): RawTable | null {
   retypeByContent(kept, columns);
   quantitiesFromCodes(kept);
   quantitiesBeside(kept, columns);
+  const types = new Set(columns.map((c) => c.type));
+  if (doc.source === "sheet") {
+    articlesApart(kept);
+    codesByContent(kept, types);
+  }
+  packedTotals(kept, types);
   return { rows: kept, columns, regions };
 }
 
@@ -510,6 +519,9 @@ function joinLines(
         ? noteOf(`note: ${description.text}`)
         : noteOf(description.text) ?? (small(tl) ? {} : null);
       if (note) {
+        // A line of the description's own cell left out as a note: whether the note is the
+        // description's too is the document's convention, not the reader's to be sure of.
+        if (sameCell(description, row.cells.description)) row.wrapped = true;
         if (note.hs && !row.cells.hs_code) {
           row.cells.hs_code = { text: note.hs, segments: description.segments };
         }
@@ -520,24 +532,42 @@ function joinLines(
         return;
       }
     }
-    if (description && row.cells.description) row.wrapped = true;
+    // A further line of the description's own cell is the same value's next line, not a guess
+    // at which lines are the row's.
+    if (description && row.cells.description && !sameCell(description, row.cells.description)) {
+      row.wrapped = true;
+    }
     for (const [type, cell] of Object.entries(tl.cells) as [ColumnType, RawCell][]) {
       appendCell(row, type, cell);
     }
   });
+  // A reference left out of a description's own cell ("Lot no. 4711" under the goods) is a
+  // note left out as well.
+  const references = all.filter((tl) => isReference(tl) && tl.cells.description);
+  for (const row of rows.values()) {
+    const own = row.cells.description;
+    if (own && references.some((tl) => sameCell(tl.cells.description!, own))) row.wrapped = true;
+  }
   return anchors.map((a) => rows.get(a)!);
+}
+
+/** Lines of one spreadsheet cell: the later ones further lines of the earlier one's cell. */
+function sameCell(later: RawCell, earlier: RawCell): boolean {
+  const last = earlier.segments.at(-1);
+  return last !== undefined &&
+    later.segments.every((s) =>
+      (s.cellLine ?? 0) > 0 && s.x0 === last.x0 && s.page === last.page &&
+      Math.floor(s.y0) === Math.floor(last.y0)
+    );
 }
 
 /**
  * Whether a line's description is set apart from the descriptions as a note would be: in a
  * text layer, in print at most 0.88 of the descriptions' usual height (a 7.5 pt note under
- * 9 pt goods); in a spreadsheet, a further line of a cell of several lines. OCR heights vary
- * too much to tell.
+ * 9 pt goods). OCR heights vary too much to tell. A spreadsheet cell is one value: a further
+ * line of it is a note only where it reads as one ("Lot no. 4711", "Colour: black").
  */
 function smallPrint(doc: DocumentLines, lines: TableLine[]): (tl: TableLine) => boolean {
-  if (doc.source === "sheet") {
-    return (tl) => (tl.cells.description?.segments ?? []).some((s) => (s.cellLine ?? 0) > 0);
-  }
   if (doc.source !== "pdf_text") return () => false;
   const heightOf = (tl: TableLine) =>
     median(

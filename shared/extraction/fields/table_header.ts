@@ -419,7 +419,7 @@ export function findHeaders(doc: DocumentLines): TableHeader[] {
       page: line.page,
       firstLine,
       lastLine: found.lastLine,
-      columns: found.best.columns,
+      columns: doc.source === "sheet" ? adjoining(found.best.columns) : found.best.columns,
     };
     // A header right under another is the same header read twice (stacked cells the lines
     // could not join): the one that names more columns stands.
@@ -436,6 +436,19 @@ export function findHeaders(doc: DocumentLines): TableHeader[] {
     i = found.lastLine;
   }
   return headers;
+}
+
+/**
+ * A spreadsheet table's header cells stand side by side. An unnamed cell at either end with an
+ * empty column between it and the named ones is another part of the sheet on the header's row
+ * (the importer's name in column B, the goods' header from column E), not a column.
+ */
+function adjoining(columns: Column[]): Column[] {
+  const out = [...columns].sort((a, b) => a.x0 - b.x0);
+  const unnamed = (c: Column | undefined) => c !== undefined && (c.type === "other" || c.unknown);
+  while (out.length > 1 && unnamed(out[0]) && out[1]!.x0 - out[0]!.x1 > 1) out.shift();
+  while (out.length > 1 && unnamed(out.at(-1)) && out.at(-1)!.x0 - out.at(-2)!.x1 > 1) out.pop();
+  return out.length === columns.length ? columns : out;
 }
 
 /** A cell that holds a number alone (an amount, a quantity, a code): no header word. */
