@@ -61,3 +61,13 @@ Deno.test("FormulaSheet gives no value for a chain of references too deep", () =
   equal(sheet.value(0, 0), null);
   equal(sheet.value(4900, 0), 101);
 });
+
+Deno.test("FormulaSheet stops reading ranges past a sheet's budget, whatever each range's size", () => {
+  // 1,000 formulas each summing 4,000 cells: 4 million reads, each range under its own cap.
+  const sheet = new FormulaSheet((r, c) =>
+    c === 0 && r < 1000 ? { f: "SUM(B1:E1000)" } : c >= 1 && c <= 4 && r < 1000 ? { n: 1 } : null
+  );
+  const values = Array.from({ length: 1000 }, (_, r) => sheet.value(r, 0));
+  equal(values[0], 4000);
+  equal(values.filter((v) => v === null).length > 900, true);
+});

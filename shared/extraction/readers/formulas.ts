@@ -15,12 +15,19 @@ const MAX_FORMULA = 500;
 const MAX_RANGE_CELLS = 5_000;
 const MAX_STEPS = 20_000;
 const MAX_DEPTH = 200;
+/**
+ * Cells read through ranges, all formulas of a sheet together: each range is capped, but a
+ * hostile sheet of thousands of formulas, each summing its own 5,000 cells, would still read
+ * tens of millions.
+ */
+const MAX_RANGE_READS = 200_000;
 
 export class FormulaSheet {
   readonly #cell: (r: number, c: number) => FormulaCell;
   readonly #memo = new Map<string, number | null>();
   readonly #active = new Set<string>();
   #steps = 0;
+  #rangeReads = 0;
 
   constructor(cell: (r: number, c: number) => FormulaCell) {
     this.#cell = cell;
@@ -73,7 +80,10 @@ export class FormulaSheet {
   range(r0: number, c0: number, r1: number, c1: number): number[] {
     const [top, bottom] = [Math.min(r0, r1), Math.max(r0, r1)];
     const [left, right] = [Math.min(c0, c1), Math.max(c0, c1)];
-    if ((bottom - top + 1) * (right - left + 1) > MAX_RANGE_CELLS) throw new Unreadable();
+    const size = (bottom - top + 1) * (right - left + 1);
+    if (size > MAX_RANGE_CELLS) throw new Unreadable();
+    this.#rangeReads += size;
+    if (this.#rangeReads > MAX_RANGE_READS) throw new Unreadable();
     const out: number[] = [];
     for (let r = top; r <= bottom; r++) {
       for (let c = left; c <= right; c++) {
