@@ -12,6 +12,7 @@ import { isNoteHead, isNoteLabel, isReferenceText, noteOf } from "./notes.ts";
 import { contentHeader } from "./table_content.ts";
 import { alignedColumns, bestColumn } from "./table_columns.ts";
 import { describedByContent } from "./table_describe.ts";
+import { textEdgeColumns } from "./table_text_edge.ts";
 import { codesApart } from "./table_codes.ts";
 import { quantitiesFromCodes } from "./hs_text.ts";
 import { retypeByContent } from "./table_retype.ts";
@@ -106,9 +107,14 @@ function rowsUnder(
   doc: DocumentLines,
   header: TableHeader,
 ): { rows: RawRow[]; end: number; types: ColumnType[] } {
-  const described = describedByContent(
+  const described = textEdgeColumns(
     doc,
-    alignedColumns(doc, header.columns, header.lastLine, endsTable),
+    describedByContent(
+      doc,
+      alignedColumns(doc, header.columns, header.lastLine, endsTable),
+      header.lastLine,
+      endsTable,
+    ),
     header.lastLine,
     endsTable,
   );
