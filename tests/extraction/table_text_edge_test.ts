@@ -57,3 +57,41 @@ Deno.test("text starting inside the column before the description stays that col
   ].filter((w) => w.text !== "");
   equal(await descriptions(lines), "Steel frames, 2 m|Oak tables|Oak chairs");
 });
+
+Deno.test("a description parted from a word by its place alone is not sure", async () => {
+  // One line of text: no edge to tell where the goods' text starts, and "1.1" stands near
+  // the line numbers.
+  const doc = onePage([
+    ...words(40, 40, "COMMERCIAL INVOICE"),
+    ...row(200, [[40, "Item"], [160, "Description of goods"], [400, "Qty"], [450, "Price"], [
+      510,
+      "Amount",
+    ]]),
+    ...row(215, [[40, "1"], [70, "1.1 kW drainage pump"]]),
+    ...numbers(215, "", "30", "385.50", "11,565.00").filter((w) => w.text !== ""),
+  ]);
+  const [item] = (await findFields(doc, await fileLookups())).goods.line_items;
+  equal(item?.quantity?.value, 30);
+  equal(item!.description!.confidence < 0.9, true);
+});
+
+Deno.test("a description parted from an HS code stays sure", async () => {
+  const text = "Glazed ceramic floor and wall tiles, matt";
+  const lines = onePage([
+    ...words(40, 40, "COMMERCIAL INVOICE"),
+    ...row(200, [[40, "Item"], [100, "Description"], [300, "HS code"], [400, "Qty"], [
+      450,
+      "Price",
+    ], [510, "Amount"]]),
+    // The code run into the text's phrase (a gap narrower than a segment's).
+    ...row(215, [[40, "1"], [100, text], [
+      100 + 5 * text.replaceAll(" ", "").length + 21,
+      "6907.22.00",
+    ]]),
+    ...numbers(215, "", "30", "10.00", "300.00").filter((w) => w.text !== ""),
+  ]);
+  const [item] = (await findFields(lines, await fileLookups())).goods.line_items;
+  equal(item?.description?.value, text);
+  equal(item?.hs_code?.value, "6907.22.00");
+  equal(item!.description!.confidence >= 0.9, true);
+});

@@ -116,7 +116,10 @@ export function readItems(
     if (description !== "") {
       // Where a description runs over lines, which lines are its own is a guess (the next
       // item's first line, a note): found, not sure.
-      const base = row.wrapped ? Math.min(describedBase, WRAPPED) : describedBase;
+      // So is a description whose phrase was parted by word with another column's values.
+      const base = row.wrapped || row.cells.description?.parted
+        ? Math.min(describedBase, WRAPPED)
+        : describedBase;
       const conf = description.length < 3 ? 0.4 : misread ? Math.min(base, MISREAD_ROW) : base;
       item.description = leaf(
         description,

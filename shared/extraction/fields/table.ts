@@ -25,6 +25,11 @@ import { fold } from "./text.ts";
 export interface RawCell {
   text: string;
   segments: Segment[];
+  /**
+   * A phrase of the cell's was parted by word between it and another column ("SDP-40, 1.1 kW"
+   * with "1.1" sent to the line numbers): where its words end is a guess.
+   */
+  parted?: boolean;
 }
 
 export interface RawRow {
@@ -200,9 +205,41 @@ function assign(
       inside += part.text.length;
       add(part.type, part.text, seg);
     }
+    if (parts.length > 1 && parts.some((p) => p.type === "description") && !parts.every(evident)) {
+      cells.description!.parted = true;
+    }
   }
   if (inside === 0 || outside > inside) return null;
   return cells;
+}
+
+/**
+ * A part of a parted phrase whose form tells it from the goods' text: an HS code, a quantity
+ * (and the unit after it), an article code, a line number. Any other part ("1.1" of "1.1 kW"
+ * sent to the line numbers, "for" to a column before the text) was parted by its place alone.
+ */
+function evident(
+  part: { type: ColumnType; text: string },
+  k: number,
+  parts: { type: ColumnType; text: string }[],
+): boolean {
+  const text = part.text.trim();
+  switch (part.type) {
+    case "description":
+      return true;
+    case "hs_code":
+      return /^\D*\d{4}(?:[. ]?\d{2,4}){0,3}$/u.test(text);
+    case "quantity":
+      return /^\d[\d.,']*\p{L}*$/u.test(text);
+    case "number":
+      return /^\d{1,4}\.?$/.test(text);
+    case "unit":
+    case "other":
+      return (parts[k - 1]?.type === "quantity" && /^\p{L}{1,8}\.?$/u.test(text)) ||
+        /^(?=\S*\d)[\p{L}\d][\p{L}\d./-]*$/u.test(text);
+    default:
+      return false;
+  }
 }
 
 function sheetCell(seg: Segment, columns: Column[]): { type: ColumnType; text: string }[] {
@@ -411,8 +448,12 @@ function nearestColumn(seg: Segment, columns: Column[], within: number): Column 
 function appendCell(row: RawRow, type: ColumnType, cell: RawCell): void {
   const own = row.cells[type];
   row.cells[type] = own
-    ? { text: joinText(own.text, cell.text), segments: [...own.segments, ...cell.segments] }
-    : { text: cell.text, segments: [...cell.segments] };
+    ? {
+      text: joinText(own.text, cell.text),
+      segments: [...own.segments, ...cell.segments],
+      parted: own.parted || cell.parted,
+    }
+    : { text: cell.text, segments: [...cell.segments], parted: cell.parted };
 }
 
 /** Text broken over lines: "V-" and "NECK" were "V-NECK". */
