@@ -95,3 +95,15 @@ Deno.test("a description parted from an HS code stays sure", async () => {
   equal(item?.hs_code?.value, "6907.22.00");
   equal(item!.description!.confidence >= 0.9, true);
 });
+
+Deno.test("a word near the line numbers is no line number", async () => {
+  const lines = [
+    ...row(200, [[35, "No."], [160, "Description of goods"], [400, "Qty"], [450, "Price"], [
+      510,
+      "Amount",
+    ]]),
+    ...row(215, [[35, "1"], [55, "Hex bolts M10 x 50"]]),
+    ...numbers(215, "", "300", "0.50", "150.00").filter((w) => w.text !== ""),
+  ];
+  equal(await descriptions(lines), "Hex bolts M10 x 50");
+});

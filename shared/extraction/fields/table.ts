@@ -300,14 +300,15 @@ function splitByColumn(
     // further right are a description wider than its (centred) header.
     if (!own && whole.type === "description" && span.x1 < whole.x0) {
       const wide = 1.5 * doc.unit;
+      // A word is no line number ("Hex" of "Hex bolts", "for" of "for CPW series").
       own = columns.filter((c) =>
-        c.x1 < whole.x0
+        c.x1 < whole.x0 && (c.type !== "number" || fits(w.text, c.type))
       ).find((c) => overlapX(span, { x0: c.x0 - wide, x1: c.x1 + wide }) >= 0.5 * w.width) ??
         // A value set flush right in its cell ends near its narrow header, not under it
         // ("1.700 PCS" under "Q.tà", the goods' text run on after it).
-        columns.filter((c) =>
-          c.x1 < whole.x0 && fits(w.text, c.type)
-        ).find((c) => Math.max(c.x0 - span.x1, span.x0 - c.x1) <= wide) ??
+        columns.filter((c) => c.x1 < whole.x0 && fits(w.text, c.type)).find((c) =>
+          Math.max(c.x0 - span.x1, span.x0 - c.x1) <= wide
+        ) ??
         quantityFirst(i);
     }
     // A description running on under a narrow header into the HS code column ("Extra virgin

@@ -59,6 +59,6 @@ export function textEdgeColumns(
   }
   if (count < Math.max(2, MOST * starts.length)) return columns;
   // Only left of the header, and clear of the column before it.
-  if (edge >= described.x0 - tolerance || edge <= from + 0.3 * doc.unit) return columns;
+  if (edge >= described.x0 - tolerance || edge <= from) return columns;
   return columns.map((c) => c === described ? { ...c, x0: edge } : c);
 }
