@@ -487,7 +487,9 @@ function joinLines(
   // Cells set from the top: every row's text starts on the line of its numbers, and no text
   // stands above the first row's. Then a line between two rows runs on the row above, however
   // near the next row's numbers it stands (rows set without padding).
-  const described = (i: number) => lines[i]!.cells.description !== undefined;
+  // A line number alone in the goods' column (no number column of its own) is no text: the
+  // row's text may start on the line above its numbers.
+  const described = (i: number) => !lineNumberAlone(lines[i]!.cells.description?.text);
   const fromTop = anchors.every(described) &&
     !lines.slice(0, anchors[0]).some((tl) => tl.cells.description);
   // A line of text alone over the first row, which starts a new phrase on its own line ("Order
@@ -570,7 +572,12 @@ function joinLines(
     }
     if (description && row.cells.description) row.wrapped = true;
     for (const [type, cell] of Object.entries(tl.cells) as [ColumnType, RawCell][]) {
-      appendCell(row, type, cell);
+      // The row's line number, on the line of its numbers below the text's first line, is
+      // set before the text (where it is read as the line's number), not in its middle.
+      const own = row.cells.description;
+      if (type === "description" && own && isAnchor(tl) && lineNumberAlone(cell.text)) {
+        row.cells.description = { ...own, text: `${cell.text} ${own.text}` };
+      } else appendCell(row, type, cell);
     }
   });
   return anchors.map((a) => rows.get(a)!);
@@ -614,6 +621,11 @@ function isReference(tl: TableLine): boolean {
   if (tl.cells.description) return isReferenceText(texts[0]!);
   return /^\p{L}[\p{L}.]+:?\s+(?:(?:no|nr|n[°º])\.?\s*)?\d+$/iu.test(texts[0]!) ||
     isReferenceText(texts[0]!);
+}
+
+/** A line number alone ("5", "12."). */
+function lineNumberAlone(text: string | undefined): boolean {
+  return text === undefined || /^\d{1,4}\.?$/.test(text.trim());
 }
 
 /**
