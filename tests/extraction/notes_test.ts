@@ -3,8 +3,8 @@
  * description, and an HS code in one is the item's. Nor is a reference alone on its line ("Lot
  * no. 12912", "Shipment 1 of 1"), wherever it stands among the rows.
  */
-import { assert, equal } from "../support/assert.ts";
-import { isReferenceText, noteOf } from "../../shared/extraction/fields/notes.ts";
+import { assert, assertEquals, equal } from "../support/assert.ts";
+import { inlineNote, isReferenceText, noteOf } from "../../shared/extraction/fields/notes.ts";
 import { findFields } from "../../shared/extraction/fields/finder.ts";
 import { fileLookups } from "../../shared/extraction/fields/reference_files.ts";
 import type { SheetDocument } from "../../shared/extraction/layout.ts";
@@ -121,4 +121,21 @@ Deno.test("a shipment's count over the rows makes no item and moves no quantity"
     result.goods.line_items.map((i) => `${i.quantity?.value} ${i.description?.value}`).join("|"),
     "8600 Electrical connectors|1750 Skin care creams",
   );
+});
+
+Deno.test("a note the description's cell ends with is cut off; its HS code is the item's", () => {
+  assertEquals(inlineNote("Anchor bolts 12 x 100 Origin: China"), {
+    text: "Anchor bolts 12 x 100",
+  });
+  assertEquals(inlineNote("Washers 10.5 mm, zinc plated HS 7318.22"), {
+    text: "Washers 10.5 mm, zinc plated",
+    hs: "7318.22",
+  });
+  assertEquals(inlineNote("Toallas de baño 70 x 140 cm País de origen: Portugal"), {
+    text: "Toallas de baño 70 x 140 cm",
+  });
+  // Words before a colon the vocabulary does not know as a label stay the goods'.
+  assertEquals(inlineNote("Cable ties, colour: black"), null);
+  assertEquals(inlineNote("Steel pipe 1:2 taper"), null);
+  assertEquals(inlineNote("Origin: China"), null);
 });

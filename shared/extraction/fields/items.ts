@@ -29,6 +29,7 @@ import { hsText } from "./hs_text.ts";
 import { type RowTriple, rowTriple, type Token } from "./row_arithmetic.ts";
 import { lostDigits, misreadDigit } from "./lost_digits.ts";
 import { withLitres } from "./litre_unit.ts";
+import { inlineNote } from "./notes.ts";
 
 /** A description read from more than one line. */
 const WRAPPED = FOUND_WEAK_LABEL + 0.05;
@@ -78,6 +79,15 @@ export function readItems(
       (unnamedAmounts ? amountAfterPrice(row.cells.unit_price, marks.amount, ocr) : null);
     let description = descriptions[r]!;
     if (description === "" && !quantity && !price) continue;
+    // A note the description's cell ends with ("… Origin: China", "… HS 7318.22") is no part
+    // of the goods' text; an HS code named in it is the item's.
+    const inline = inlineNote(description);
+    if (inline) {
+      description = inline.text;
+      if (inline.hs && !row.cells.hs_code) {
+        row.cells.hs_code = { text: inline.hs, segments: row.cells.description!.segments };
+      }
+    }
     let check = arithmetic(quantity, price, amount);
     // The columns did not give three numbers that agree: the row's own arithmetic may (its
     // amount taken from the amount cell, so that a packing list's cartons × pieces per carton
@@ -116,7 +126,10 @@ export function readItems(
     if (description !== "") {
       // Where a description runs over lines, which lines are its own is a guess (the next
       // item's first line, a note): found, not sure.
-      const base = row.wrapped ? Math.min(describedBase, WRAPPED) : describedBase;
+      // So is a description whose phrase was parted by word with another column's values.
+      const base = row.wrapped || row.cells.description?.parted
+        ? Math.min(describedBase, WRAPPED)
+        : describedBase;
       const conf = description.length < 3 ? 0.4 : misread ? Math.min(base, MISREAD_ROW) : base;
       item.description = leaf(
         description,

@@ -56,3 +56,33 @@ export function isNoteHead(line: string, next: string): boolean {
   if (/[:：]/.test(line) || !noteOf(next)) return false;
   return matchLabelText(line) !== null && noteOf(`${line} ${next}`) !== null;
 }
+
+/** An HS code named at the end of a description's text ("… zinc plated HS 7318.22"). */
+const HS_AT_END =
+  /\s+(?:HS|H\.S\.|HTS|HSN|tariff|Zolltarif|SH|NC|TARIC)(?:[\s-]*(?:code|no\.?|nr\.?|number|nummer))?\s*[:：]?\s*(\d{4}(?:[.\s]?\d{2}){1,3})$/iu;
+/** "… Origin: China", "… Country of origin: Viet Nam": a label, a colon and a short value. */
+const NOTE_AT_END = /\s+([\p{L}][\p{L}\p{M} .'’/()-]{1,40}?)\s*[:：]\s*(\S+(?:\s+\S+){0,3})$/u;
+
+/**
+ * A note the description's cell ends with, on the description's own line or wrapped with it:
+ * an HS code named as one, or a label the vocabulary knows, its colon and a short value. The
+ * goods' text is what stands before it; an HS code in it is the item's.
+ */
+export function inlineNote(description: string): { text: string; hs?: string } | null {
+  const hs = description.match(HS_AT_END);
+  if (hs && hs.index! > 0) return { text: description.slice(0, hs.index).trim(), hs: hs[1]! };
+  const note = description.match(NOTE_AT_END);
+  if (!note || note.index! === 0) return null;
+  // The label: the words of the match that the vocabulary reads as one, from the longest.
+  const words = note[1]!.split(/\s+/);
+  for (let k = 0; k < words.length; k++) {
+    const label = words.slice(k).join(" ");
+    if (matchLabelText(label)?.rest !== "") continue;
+    const cut = description.lastIndexOf(label, description.length - note[2]!.length);
+    const text = description.slice(0, cut).trim();
+    if (text === "" || !/\p{L}/u.test(text)) return null;
+    const value = note[2]!.trim();
+    return HS_ALONE.test(value) ? { text, hs: value } : { text };
+  }
+  return null;
+}

@@ -12,6 +12,7 @@ import { isNoteHead, isNoteLabel, isReferenceText, noteOf } from "./notes.ts";
 import { contentHeader } from "./table_content.ts";
 import { alignedColumns, bestColumn } from "./table_columns.ts";
 import { describedByContent } from "./table_describe.ts";
+import { textEdgeColumns } from "./table_text_edge.ts";
 import { codesApart } from "./table_codes.ts";
 import { quantitiesFromCodes } from "./hs_text.ts";
 import { retypeByContent } from "./table_retype.ts";
@@ -27,6 +28,11 @@ import { fold } from "./text.ts";
 export interface RawCell {
   text: string;
   segments: Segment[];
+  /**
+   * A phrase of the cell's was parted by word between it and another column ("SDP-40, 1.1 kW"
+   * with "1.1" sent to the line numbers): where its words end is a guess.
+   */
+  parted?: boolean;
 }
 
 export interface RawRow {
@@ -115,9 +121,14 @@ function rowsUnder(
   doc: DocumentLines,
   header: TableHeader,
 ): { rows: RawRow[]; end: number; types: ColumnType[] } {
-  const described = describedByContent(
+  const described = textEdgeColumns(
     doc,
-    alignedColumns(doc, header.columns, header.lastLine, endsTable),
+    describedByContent(
+      doc,
+      alignedColumns(doc, header.columns, header.lastLine, endsTable),
+      header.lastLine,
+      endsTable,
+    ),
     header.lastLine,
     endsTable,
   );
@@ -203,9 +214,41 @@ function assign(
       inside += part.text.length;
       add(part.type, part.text, seg);
     }
+    if (parts.length > 1 && parts.some((p) => p.type === "description") && !parts.every(evident)) {
+      cells.description!.parted = true;
+    }
   }
   if (inside === 0 || outside > inside) return null;
   return cells;
+}
+
+/**
+ * A part of a parted phrase whose form tells it from the goods' text: an HS code, a quantity
+ * (and the unit after it), an article code, a line number. Any other part ("1.1" of "1.1 kW"
+ * sent to the line numbers, "for" to a column before the text) was parted by its place alone.
+ */
+function evident(
+  part: { type: ColumnType; text: string },
+  k: number,
+  parts: { type: ColumnType; text: string }[],
+): boolean {
+  const text = part.text.trim();
+  switch (part.type) {
+    case "description":
+      return true;
+    case "hs_code":
+      return /^\D*\d{4}(?:[. ]?\d{2,4}){0,3}$/u.test(text);
+    case "quantity":
+      return /^\d[\d.,']*\p{L}*$/u.test(text);
+    case "number":
+      return /^\d{1,4}\.?$/.test(text);
+    case "unit":
+    case "other":
+      return (parts[k - 1]?.type === "quantity" && /^\p{L}{1,8}\.?$/u.test(text)) ||
+        /^(?=\S*\d)[\p{L}\d][\p{L}\d./-]*$/u.test(text);
+    default:
+      return false;
+  }
 }
 
 function sheetCell(seg: Segment, columns: Column[]): { type: ColumnType; text: string }[] {
@@ -266,14 +309,15 @@ function splitByColumn(
     // further right are a description wider than its (centred) header.
     if (!own && whole.type === "description" && span.x1 < whole.x0) {
       const wide = 1.5 * doc.unit;
+      // A word is no line number ("Hex" of "Hex bolts", "for" of "for CPW series").
       own = columns.filter((c) =>
-        c.x1 < whole.x0
+        c.x1 < whole.x0 && (c.type !== "number" || fits(w.text, c.type))
       ).find((c) => overlapX(span, { x0: c.x0 - wide, x1: c.x1 + wide }) >= 0.5 * w.width) ??
         // A value set flush right in its cell ends near its narrow header, not under it
         // ("1.700 PCS" under "Q.tà", the goods' text run on after it).
-        columns.filter((c) =>
-          c.x1 < whole.x0 && fits(w.text, c.type)
-        ).find((c) => Math.max(c.x0 - span.x1, span.x0 - c.x1) <= wide) ??
+        columns.filter((c) => c.x1 < whole.x0 && fits(w.text, c.type)).find((c) =>
+          Math.max(c.x0 - span.x1, span.x0 - c.x1) <= wide
+        ) ??
         quantityFirst(i);
     }
     // A description running on under a narrow header into the HS code column ("Extra virgin
@@ -414,8 +458,12 @@ function nearestColumn(seg: Segment, columns: Column[], within: number): Column 
 function appendCell(row: RawRow, type: ColumnType, cell: RawCell): void {
   const own = row.cells[type];
   row.cells[type] = own
-    ? { text: joinText(own.text, cell.text), segments: [...own.segments, ...cell.segments] }
-    : { text: cell.text, segments: [...cell.segments] };
+    ? {
+      text: joinText(own.text, cell.text),
+      segments: [...own.segments, ...cell.segments],
+      parted: own.parted || cell.parted,
+    }
+    : { text: cell.text, segments: [...cell.segments], parted: cell.parted };
 }
 
 /** Text broken over lines: "V-" and "NECK" were "V-NECK". */
@@ -448,7 +496,9 @@ function joinLines(
   // Cells set from the top: every row's text starts on the line of its numbers, and no text
   // stands above the first row's. Then a line between two rows runs on the row above, however
   // near the next row's numbers it stands (rows set without padding).
-  const described = (i: number) => lines[i]!.cells.description !== undefined;
+  // A line number alone in the goods' column (no number column of its own) is no text: the
+  // row's text may start on the line above its numbers.
+  const described = (i: number) => !lineNumberAlone(lines[i]!.cells.description?.text);
   const fromTop = anchors.every(described) &&
     !lines.slice(0, anchors[0]).some((tl) => tl.cells.description);
   // A line of text alone over the first row, which starts a new phrase on its own line ("Order
@@ -538,7 +588,12 @@ function joinLines(
       row.wrapped = true;
     }
     for (const [type, cell] of Object.entries(tl.cells) as [ColumnType, RawCell][]) {
-      appendCell(row, type, cell);
+      // The row's line number, on the line of its numbers below the text's first line, is
+      // set before the text (where it is read as the line's number), not in its middle.
+      const own = row.cells.description;
+      if (type === "description" && own && isAnchor(tl) && lineNumberAlone(cell.text)) {
+        row.cells.description = { ...own, text: `${cell.text} ${own.text}` };
+      } else appendCell(row, type, cell);
     }
   });
   // A reference left out of a description's own cell ("Lot no. 4711" under the goods) is a
@@ -596,6 +651,11 @@ function isReference(tl: TableLine): boolean {
   if (tl.cells.description) return isReferenceText(texts[0]!);
   return /^\p{L}[\p{L}.]+:?\s+(?:(?:no|nr|n[°º])\.?\s*)?\d+$/iu.test(texts[0]!) ||
     isReferenceText(texts[0]!);
+}
+
+/** A line number alone ("5", "12."). */
+function lineNumberAlone(text: string | undefined): boolean {
+  return text === undefined || /^\d{1,4}\.?$/.test(text.trim());
 }
 
 /**
