@@ -12,11 +12,14 @@ import { bestColumn, linesUnder } from "./table_columns.ts";
 /** Share of the lines under the header whose text must stand in the column. */
 const MOST = 0.5;
 
-/** A phrase of words: a word of three letters at least, and more letters than anything else. */
-function wordy(seg: Segment): boolean {
+/**
+ * A phrase of words: a word of `minWord` letters at least (three by default), and more letters
+ * than anything else.
+ */
+export function wordy(seg: Segment, minWord = 3): boolean {
   const chars = seg.text.replace(/\s/g, "");
   const letters = chars.match(/\p{L}/gu)?.length ?? 0;
-  return /\p{L}{3,}/u.test(seg.text) && letters >= 0.5 * chars.length;
+  return new RegExp(`\\p{L}{${minWord},}`, "u").test(seg.text) && letters >= 0.5 * chars.length;
 }
 
 export function describedByContent(
@@ -31,7 +34,9 @@ export function describedByContent(
   const lines = linesUnder(doc, lastHeaderLine, ends);
   const counts = new Map<Column, number>();
   for (const line of lines) {
-    const hosts = new Set(line.segments.filter(wordy).map((s) => bestColumn(s, columns, 0)));
+    const hosts = new Set(
+      line.segments.filter((seg) => wordy(seg)).map((s) => bestColumn(s, columns, 0)),
+    );
     for (const c of unnamed) if (hosts.has(c)) counts.set(c, (counts.get(c) ?? 0) + 1);
   }
   const [best, count] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? [];

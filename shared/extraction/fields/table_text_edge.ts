@@ -10,16 +10,10 @@
 import type { DocumentLines, Line, Segment } from "./layout_lines.ts";
 import type { Column } from "./table_header.ts";
 import { linesUnder } from "./table_columns.ts";
+import { wordy } from "./table_describe.ts";
 
 /** Share of the text lines under the description whose text must start at the edge. */
 const MOST = 0.5;
-
-/** A phrase of words: a word of two letters at least, and more letters than anything else. */
-function wordy(seg: Segment): boolean {
-  const chars = seg.text.replace(/\s/g, "");
-  const letters = chars.match(/\p{L}/gu)?.length ?? 0;
-  return /\p{L}{2,}/u.test(seg.text) && letters >= 0.5 * chars.length;
-}
 
 export function textEdgeColumns(
   doc: DocumentLines,
@@ -44,7 +38,8 @@ export function textEdgeColumns(
   for (const line of linesUnder(doc, lastHeaderLine, ends)) {
     // The first phrase of the line inside that span: where the description's text starts.
     const first = line.segments.find((s) => s.x0 > from && s.x0 < after && s.x1 > from);
-    if (first && wordy(first)) starts.push(first.x0);
+    // (a word of two letters is enough: "in", "of" open continuation lines)
+    if (first && wordy(first, 2)) starts.push(first.x0);
   }
   if (starts.length < 2) return columns;
   // The edge most starts share (within half a text height), and the leftmost of them.
