@@ -7,7 +7,7 @@
  * the header; the column is widened left to that edge only where no column before it reaches
  * it (a marks column's "MADE IN VIET NAM" or a quantity set before the goods stay their own).
  */
-import type { DocumentLines, Line, Segment } from "./layout_lines.ts";
+import type { DocumentLines, Line } from "./layout_lines.ts";
 import type { Column } from "./table_header.ts";
 import { linesUnder } from "./table_columns.ts";
 import { wordy } from "./table_describe.ts";
