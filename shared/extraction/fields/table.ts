@@ -196,7 +196,7 @@ function assign(
   // ("4" there, "120 g" under the description).
   const numbers = columns.filter((c) => c.type === "number");
   const numbered = line.segments.some((s) =>
-    /^\d{1,4}\.?$/.test(s.text) && numbers.some((c) => overlapX(s, c) > 0)
+    isLineNumber(s.text) && numbers.some((c) => overlapX(s, c) > 0)
   );
   for (const seg of line.segments) {
     if (seg.x1 < left - doc.unit) {
@@ -241,7 +241,7 @@ function evident(
     case "quantity":
       return /^\d[\d.,']*\p{L}*$/u.test(text);
     case "number":
-      return /^\d{1,4}\.?$/.test(text);
+      return isLineNumber(text);
     case "unit":
     case "other":
       return (parts[k - 1]?.type === "quantity" && /^\p{L}{1,8}\.?$/u.test(text)) ||
@@ -365,7 +365,7 @@ function splitByColumn(
     // line of the description alone, which runs on ("80 l/min").
     if (
       !own && !alone && !numbered && whole.type === "description" && i === 0 &&
-      /^\d{1,4}\.?$/.test(w.text)
+      isLineNumber(w.text)
     ) {
       own = columns.find((c) => c.type === "number" && c.x1 <= whole.x0);
     }
@@ -498,7 +498,10 @@ function joinLines(
   // near the next row's numbers it stands (rows set without padding).
   // A line number alone in the goods' column (no number column of its own) is no text: the
   // row's text may start on the line above its numbers.
-  const described = (i: number) => !lineNumberAlone(lines[i]!.cells.description?.text);
+  const described = (i: number) => {
+    const text = lines[i]!.cells.description?.text;
+    return text !== undefined && !isLineNumber(text.trim());
+  };
   const fromTop = anchors.every(described) &&
     !lines.slice(0, anchors[0]).some((tl) => tl.cells.description);
   // A line of text alone over the first row, which starts a new phrase on its own line ("Order
@@ -591,7 +594,7 @@ function joinLines(
       // The row's line number, on the line of its numbers below the text's first line, is
       // set before the text (where it is read as the line's number), not in its middle.
       const own = row.cells.description;
-      if (type === "description" && own && isAnchor(tl) && lineNumberAlone(cell.text)) {
+      if (type === "description" && own && isAnchor(tl) && isLineNumber(cell.text.trim())) {
         row.cells.description = { ...own, text: `${cell.text} ${own.text}` };
       } else appendCell(row, type, cell);
     }
@@ -654,8 +657,8 @@ function isReference(tl: TableLine): boolean {
 }
 
 /** A line number alone ("5", "12."). */
-function lineNumberAlone(text: string | undefined): boolean {
-  return text === undefined || /^\d{1,4}\.?$/.test(text.trim());
+function isLineNumber(text: string): boolean {
+  return /^\d{1,4}\.?$/.test(text);
 }
 
 /**
