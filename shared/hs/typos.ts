@@ -65,18 +65,12 @@ export function spellingIndex(spellings: readonly Spelling[]): SpellingIndex {
   for (const s of spellings) {
     if (!/^[a-z]+$/.test(s.word) || s.word.length >= MAX_LETTERS) continue;
     const group = byFirst.get(s.word[0]!) ?? [];
-    group.push({ ...s, letters: letters(s.word), indels: indels(s.word), counts: counts(s.word) });
     // A plural the nomenclature writes, compared as its singular too when no text spells that:
     // a singular typed cost the plural's "s" a letter more than the slip ("cauliflour" is
     // "cauliflowers", 0704.10, whose singular no description writes).
-    const singular = /[^s]s$/.test(s.word) ? s.word.slice(0, -1) : null;
-    if (singular && singular.length >= MIN_LETTERS && !spelt.has(singular)) {
-      group.push({
-        ...s,
-        letters: letters(singular),
-        indels: indels(singular),
-        counts: counts(singular),
-      });
+    for (const form of formsOf(s.word)) {
+      if (form !== s.word && spelt.has(form)) continue;
+      group.push({ ...s, letters: letters(form), indels: indels(form), counts: counts(form) });
     }
     byFirst.set(s.word[0]!, group);
   }
