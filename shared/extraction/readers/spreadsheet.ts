@@ -56,10 +56,12 @@ function parse(input: Uint8Array): XLSX.WorkBook {
       dense: true,
       sheetRows: READER_LIMITS.maxSheetRows,
       cellDates: true,
-      // Formulas are read for the cells a workbook holds no value of (stubs).
+      // A formula stored without its value (openpyxl) comes back only as a cell of type "z",
+      // which SheetJS drops unless asked to keep such cells: formulas.ts evaluates those.
       cellFormula: true,
       sheetStubs: true,
       cellHTML: false,
+      // The number format's text ("€" 0.00, " PCS") is a currency or a unit (formatMark).
       cellNF: true,
       cellStyles: false,
       cellText: false,
