@@ -64,26 +64,13 @@ export async function readConcepts(db: Queryable, q: string): Promise<Concept[]>
       // the word between first, a qualifier of the term's goods named last ("solar garden
       // lights": garden, then solar lights)
       out.push(plain(words[i + 1]!));
-      out.push({
-        alts: split.entry.alts,
-        codes: split.entry.codes,
-        words: split.text,
-        lexemes: [],
-        weight: 1,
-        negated: words[i]!.negated,
-      });
+      out.push(termConcept(split.text, split.entry, 1, words[i]!.negated));
       i += 3;
       continue;
     }
     if (phrase) {
-      out.push({
-        alts: phrase.entry.alts,
-        codes: phrase.entry.codes,
-        words: phrase.text,
-        lexemes: [],
-        weight: phrase.corrected ? CORRECTED_WEIGHT : 1,
-        negated: words[i]!.negated,
-      });
+      const weight = phrase.corrected ? CORRECTED_WEIGHT : 1;
+      out.push(termConcept(phrase.text, phrase.entry, weight, words[i]!.negated));
       i += phrase.length;
       continue;
     }
@@ -92,6 +79,11 @@ export async function readConcepts(db: Queryable, q: string): Promise<Concept[]>
     out.push(plain(word));
   }
   return out;
+}
+
+/** A vocabulary term typed as its words (a phrase, or a term read around a qualifier). */
+function termConcept(words: string, entry: Entry, weight: number, negated: boolean): Concept {
+  return { alts: entry.alts, codes: entry.codes, words, lexemes: [], weight, negated };
 }
 
 /**
